@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { isCommonPassword } from './common-passwords';
+import { changePasswordFormSchema, loginSchema, registerSchema } from './schemas';
+
+const firstMessage = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
+  result.success ? null : (result.error?.issues[0]?.message ?? null);
+
+const validRegistration = {
+  fullName: 'Pat Seller',
+  email: 'pat@example.com',
+  contactNumber: '555-123-4567',
+  country: 'USA',
+  password: 'Granite-Harbor-Violet-42',
+  confirmPassword: 'Granite-Harbor-Violet-42',
+};
+
+describe('the log-in schema', () => {
+  it.each([
+    [{ password: 'x' }, 'Email is required'],
+    [{ email: '', password: 'x' }, 'Email is required'],
+    [{ email: 'no-at-sign', password: 'x' }, 'Invalid email address'],
+    [{ email: 'a b@c', password: 'x' }, 'Invalid email address'],
+    [{ email: 'a@b' }, 'Password is required'],
+    [{ email: 'a@b', password: '' }, 'Password is required'],
+    [{ email: 42, password: 'x' }, 'Email must be text'],
+  ])('refuses %j with "%s"', (input, message) => {
+    expect(firstMessage(loginSchema.safeParse(input))).toBe(message);
+  });
+
+  it('accepts any non-empty password, however short', () => {
+    expect(loginSchema.safeParse({ email: 'a@b', password: '1' }).success).toBe(true);
+  });
+});
+
+describe('the registration schema', () => {
+  it('accepts a complete, valid registration', () => {
+    expect(registerSchema.safeParse(validRegistration).success).toBe(true);
+  });
+
+  it.each([
+    [{ fullName: undefined }, 'Name is required'],
+    [{ fullName: 'P' }, 'Name must be at least 2 characters'],
+    [{ contactNumber: undefined }, 'Contact number is required'],
+    [{ contactNumber: '12345' }, 'Invalid phone number format'],
+    [{ contactNumber: '555-1234-567' }, 'Invalid phone number format'],
+    [{ country: '' }, 'Country is required'],
+    [{ country: 'XYZ' }, 'Invalid country'],
+    [{ password: 'short' }, 'Password must be at least 12 characters'],
+    [{ password: 'x'.repeat(129) }, 'Password must be at most 128 characters'],
+    [
+      { password: 'password1234', confirmPassword: 'password1234' },
+      'This password is too common. Choose another one.',
+    ],
+    [{ confirmPassword: undefined }, 'Please confirm your password'],
+    [{ confirmPassword: 'Granite-Harbor-Violet-43' }, 'Passwords do not match'],
+    [
+      { password: 'pat@example.com-xyz!', confirmPassword: 'pat@example.com-xyz!' },
+      'Password must not contain your name or email',
+    ],
+    [
+      { password: 'Seller-Granite-Harbor', confirmPassword: 'Seller-Granite-Harbor' },
+      'Password must not contain your name or email',
+    ],
+  ])('with %j says "%s"', (change, message) => {
+    expect(firstMessage(registerSchema.safeParse({ ...validRegistration, ...change }))).toBe(message);
+  });
+
+  it.each(['5551234567', '(555) 123-4567', '(555)123-4567', '555.123.4567', '555 123 4567', '555-123-4567'])(
+    'accepts the phone number %s',
+    (contactNumber) => {
+      expect(registerSchema.safeParse({ ...validRegistration, contactNumber }).success).toBe(true);
+    },
+  );
+
+  it('drops fields it does not know, such as role or account_id', () => {
+    const parsed = registerSchema.parse({ ...validRegistration, role: 'dev', account_id: 'x' });
+    expect(parsed).not.toHaveProperty('role');
+    expect(parsed).not.toHaveProperty('account_id');
+  });
+});
+
+describe('the change-password form', () => {
+  const form = {
+    oldPassword: 'old',
+    newPassword: 'Granite-Harbor-Violet-42',
+    confirmNewPassword: 'Granite-Harbor-Violet-42',
+  };
+
+  it.each([
+    [{ oldPassword: '' }, 'Old password is required'],
+    [{ confirmNewPassword: '' }, 'Please confirm your new password'],
+    [{ confirmNewPassword: 'different-but-long' }, 'Passwords do not match'],
+  ])('with %j says "%s"', (change, message) => {
+    expect(firstMessage(changePasswordFormSchema.safeParse({ ...form, ...change }))).toBe(message);
+  });
+});
+
+describe('the common-password check', () => {
+  it.each([
+    'password1234',
+    'Password!2024',
+    'qwertyuiop12',
+    'aaaaaaaaaaaa',
+    '123456789012',
+    'abcdefghijkl',
+    'abcabcabcabc',
+    'replen123456',
+    'zyxwvutsrqpo',
+  ])('calls %s common', (password) => expect(isCommonPassword(password)).toBe(true));
+
+  it.each(['Granite-Harbor-Violet-42', 'correct horse battery staple', 'tb7#Lq9!mW2z'])(
+    'lets %s through',
+    (password) => expect(isCommonPassword(password)).toBe(false),
+  );
+});

@@ -1,0 +1,44 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppDeps } from './app-deps';
+import { authRoutes } from './auth/routes';
+import { type Config, DEFAULT_LIMITS } from './config';
+import type { Db } from './db/pool';
+import { registerErrorHandler } from './http/errors';
+import { registerSecurityHeaders } from './http/security-headers';
+import { registerWebApp } from './http/web-app';
+
+export type AppOptions = {
+  db: Db;
+  jwtSecret: Uint8Array;
+  now?: () => number;
+  limits?: Partial<Config['limits']>;
+  trustProxy?: boolean;
+  logLevel?: Config['logLevel'];
+  webDist?: string;
+};
+
+/** Builds the whole app (API and SPA) without listening, so tests can inject or listen on port 0. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: options.logLevel ?? 'info' },
+    trustProxy: options.trustProxy ?? false,
+    bodyLimit: 1024 * 1024,
+    // JSON with __proto__ or constructor keys is refused (400), never merged into objects.
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+  });
+  const deps: AppDeps = {
+    db: options.db,
+    jwtSecret: options.jwtSecret,
+    now: options.now ?? Date.now,
+    limits: { ...DEFAULT_LIMITS, ...options.limits },
+  };
+
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app);
+  await app.register(cookie);
+  authRoutes(app, deps);
+  await registerWebApp(app, options.webDist);
+  return app;
+}

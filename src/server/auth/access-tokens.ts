@@ -1,0 +1,41 @@
+import { errors, jwtVerify, SignJWT } from 'jose';
+import { type AccessClaims, accessClaimsSchema } from '../../core/auth/token-claims';
+import type { Role } from '../../core/roles';
+
+export const ACCESS_TOKEN_SECONDS = 15 * 60;
+
+export type TokenSubject = { id: string; fullName: string; email: string; role: Role; tokenVersion: number };
+
+export async function signAccessToken(
+  user: TokenSubject,
+  secret: Uint8Array,
+  nowMs: number,
+): Promise<string> {
+  const iat = Math.floor(nowMs / 1000);
+  return new SignJWT({
+    full_name: user.fullName,
+    email: user.email,
+    role: user.role,
+    token_version: user.tokenVersion,
+  })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(user.id)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + ACCESS_TOKEN_SECONDS)
+    .sign(secret);
+}
+
+/** Verifies an HS256 token (no other algorithm accepted); null when invalid or expired. */
+export async function verifyAccessToken(token: string, secret: Uint8Array, nowMs: number) {
+  try {
+    const { payload } = await jwtVerify(token, secret, {
+      algorithms: ['HS256'],
+      currentDate: new Date(nowMs),
+    });
+    const claims = accessClaimsSchema.safeParse(payload);
+    return claims.success ? (claims.data satisfies AccessClaims) : null;
+  } catch (error) {
+    if (error instanceof errors.JOSEError) return null;
+    throw error;
+  }
+}

