@@ -92,6 +92,17 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     return { message: 'Logged out' };
   });
 
+  app.get('/api/me', { preHandler: requireAuth(db, jwtSecret, now) }, async (request) => {
+    const user = currentUser(request);
+    return {
+      id: user.id,
+      fullName: user.fullName,
+      email: user.email,
+      role: user.role,
+      tokenVersion: user.tokenVersion,
+    };
+  });
+
   app.post('/change-password', { preHandler: requireAuth(db, jwtSecret, now) }, async (request, reply) => {
     const input = parseBody(changePasswordSchema, request.body);
     const user = currentUser(request);

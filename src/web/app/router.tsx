@@ -1,0 +1,66 @@
+import { createBrowserRouter, Navigate } from 'react-router';
+import { LandingPage } from '../landing/LandingPage';
+import { PrivateRoute } from '../shell/PrivateRoute';
+import { NotFound, RouteError } from './RouteError';
+
+// The private area is split from the public pages so the landing page stays small.
+const privatePages = () => import('../placeholders/pages');
+const page =
+  (pick: (module: Awaited<ReturnType<typeof privatePages>>) => React.ComponentType) => async () => ({
+    Component: pick(await privatePages()),
+  });
+
+export const router = createBrowserRouter([
+  {
+    errorElement: <RouteError />,
+    children: [
+      { path: '/', element: <LandingPage /> },
+      { path: '/3', element: <LandingPage /> },
+      { path: '/4', element: <LandingPage /> },
+      { path: '/7', element: <LandingPage /> },
+      {
+        path: '/signup',
+        lazy: async () => ({ Component: (await import('../features/auth/SignupPage')).SignupPage }),
+      },
+      {
+        path: '/login',
+        lazy: async () => ({ Component: (await import('../features/auth/LoginPage')).LoginPage }),
+      },
+      {
+        path: '/forgot-password',
+        lazy: async () => ({
+          Component: (await import('../features/auth/ForgotPasswordPage')).ForgotPasswordPage,
+        }),
+      },
+      {
+        element: <PrivateRoute />,
+        children: [
+          {
+            path: '/change-password',
+            lazy: async () => ({
+              Component: (await import('../features/auth/ChangePasswordPage')).ChangePasswordPage,
+            }),
+          },
+          {
+            lazy: async () => ({ Component: (await import('../shell/PrivateLayout')).PrivateLayout }),
+            children: [
+              { path: '/dashboard', lazy: page((m) => m.DashboardPage) },
+              { path: '/restock', lazy: page((m) => m.RestockPage) },
+              { path: '/buy-list', lazy: page((m) => m.BuyListPage) },
+              { path: '/repository', lazy: page((m) => m.RepositoryPage) },
+              { path: '/lead-tracker', lazy: page((m) => m.LeadTrackerPage) },
+              { path: '/test', lazy: page((m) => m.TestPage) },
+              { path: '/contact-us', lazy: page((m) => m.ContactUsPage) },
+              { path: '/tutorials', lazy: page((m) => m.TutorialsPage) },
+              { path: '/profile', lazy: page((m) => m.ProfilePage) },
+              { path: '/other', lazy: page((m) => m.OtherPage) },
+              { path: '/settings/*', lazy: page((m) => m.SettingsPage) },
+              { path: '/dashboard/*', element: <Navigate to="/dashboard" replace /> },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+]);

@@ -1,0 +1,58 @@
+import { readStoredToken } from './token-storage';
+
+/** A failed API call: the server's message when it sent one, and the HTTP status. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly hasServerMessage: boolean,
+  ) {
+    super(message);
+  }
+}
+
+type RequestOptions = { method?: string; body?: unknown; signal?: AbortSignal; token?: string | null };
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+const serverMessage = (body: unknown): string | null =>
+  typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string'
+    ? (body as { message: string }).message
+    : null;
+
+/**
+ * Every API call goes through here: bearer token from session storage, cookies included,
+ * JSON both ways. Non-OK answers throw ApiError with the server's message or `fallback`.
+ */
+export async function apiFetch<T>(path: string, options: RequestOptions = {}, fallback?: string): Promise<T> {
+  const token = options.token === undefined ? readStoredToken() : options.token;
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(path, {
+    method: options.method ?? 'GET',
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    credentials: 'include',
+    cache: 'no-store',
+    signal: options.signal,
+  });
+  const body = await readJson(response);
+  if (!response.ok) {
+    const message = serverMessage(body);
+    throw new ApiError(
+      response.status,
+      message ?? fallback ?? `HTTP error! status: ${response.status}`,
+      message !== null,
+    );
+  }
+  return body as T;
+}
