@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+/**
+ * Every gated component of the product, as dotted paths (a child's path extends its parent's).
+ * This is the one list the access map, the access-schema editor and the server's write checks
+ * share; listed parents first. SPEC 6 names `column-picker` and its `visible-columns` panel.
+ */
+export const COMPONENT_PATHS = [
+  'restock',
+  'restock.edit',
+  'restock.import',
+  'restock.columns',
+  'buy-list',
+  'buy-list.edit',
+  'buy-list.purchase-orders',
+  'column-picker',
+  'column-picker.visible-columns',
+  'dashboard',
+  'repository',
+  'lead-tracker',
+  'settings',
+  'settings.account',
+  'settings.calculations',
+  'settings.referrals',
+  'settings.temp-csv-import',
+] as const;
+
+export const componentPathSchema = z.enum(COMPONENT_PATHS);
+export type ComponentPath = z.infer<typeof componentPathSchema>;
+
+/** What the access-schema editor shows for each component. */
+export const COMPONENT_LABELS: Readonly<Record<ComponentPath, string>> = {
+  restock: 'Restock',
+  'restock.edit': 'Edit restock cells',
+  'restock.import': 'Import CSV',
+  'restock.columns': 'Reorder restock columns',
+  'buy-list': 'Buy List',
+  'buy-list.edit': 'Edit buy list',
+  'buy-list.purchase-orders': 'Purchase orders',
+  'column-picker': 'Column picker',
+  'column-picker.visible-columns': 'Visible columns',
+  dashboard: 'Dashboard',
+  repository: 'Repository',
+  'lead-tracker': 'Lead Tracker',
+  settings: 'Settings',
+  'settings.account': 'Account',
+  'settings.calculations': 'Calculations',
+  'settings.referrals': 'Referrals',
+  'settings.temp-csv-import': 'Temp CSV Import',
+};
+
+const KNOWN_PATHS: ReadonlySet<string> = new Set(COMPONENT_PATHS);
+
+export const isComponentPath = (value: unknown): value is ComponentPath =>
+  typeof value === 'string' && KNOWN_PATHS.has(value);
+
+/** 'a.b.c' → 'a.b'; a root has no parent (null). */
+export function parentPath(path: string): string | null {
+  const cut = path.lastIndexOf('.');
+  return cut === -1 ? null : path.slice(0, cut);
+}
+
+/** 'a.b.c' → ['a', 'a.b']: every ancestor, outermost first (the path itself excluded). */
+export function ancestorPaths(path: string): string[] {
+  const parts = path.split('.');
+  return parts.slice(0, -1).map((_, index) => parts.slice(0, index + 1).join('.'));
+}
+
+/** The registered components directly under `path`, or the roots when `path` is null. */
+export function childPaths(path: string | null): ComponentPath[] {
+  return COMPONENT_PATHS.filter((candidate) => parentPath(candidate) === path);
+}
+
+/** The registered components anywhere under `path`, in registry order. */
+export function descendantPaths(path: string): ComponentPath[] {
+  return COMPONENT_PATHS.filter((candidate) => candidate.startsWith(`${path}.`));
+}
+
+export const ROOT_PATHS: readonly ComponentPath[] = childPaths(null);
