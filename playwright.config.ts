@@ -34,7 +34,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npx tsx tests/e2e/support/e2e-server.ts',
+    command: 'node --import tsx tests/e2e/support/e2e-server.ts',
     url: `${baseURL}/login`,
     timeout: 120_000,
     reuseExistingServer: false,
