@@ -12,7 +12,9 @@ async function main() {
     server.app.log.info('stopping');
     void server.stop().finally(done);
   });
-  const where = config.databaseUrl ? 'the PostgreSQL server at DATABASE_URL' : `the embedded database in ${config.dataDir}`;
+  const where = config.databaseUrl
+    ? 'the PostgreSQL server at DATABASE_URL'
+    : `the embedded database in ${config.dataDir}`;
   server.app.log.info(`Replen is ready on ${server.url} using ${where} (started in ${server.startupMs} ms)`);
 }
 

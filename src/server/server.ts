@@ -4,7 +4,12 @@ import type { Config } from './config';
 import { openDatabase } from './db/database';
 import { loadJwtSecret } from './jwt-secret';
 
-export type RunningServer = { app: FastifyInstance; url: string; startupMs: number; stop: () => Promise<void> };
+export type RunningServer = {
+  app: FastifyInstance;
+  url: string;
+  startupMs: number;
+  stop: () => Promise<void>;
+};
 
 /** Opens the database (embedded or DATABASE_URL), migrates, and listens. */
 export async function startServer(config: Config): Promise<RunningServer> {

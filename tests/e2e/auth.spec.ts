@@ -40,7 +40,10 @@ test('sign up, reload, log out, log in, change password, log in with the new pas
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test('a new tab of a signed-in seller stays signed in through the refresh cookie', async ({ page, context }) => {
+test('a new tab of a signed-in seller stays signed in through the refresh cookie', async ({
+  page,
+  context,
+}) => {
   const seller = await signUpThroughForm(page);
   const second = await context.newPage();
   await second.goto('/dashboard');

@@ -29,9 +29,19 @@ async function waitUntil(check: () => boolean, timeoutMs: number): Promise<boole
   return check();
 }
 
+/** The parent pid of a process, from /proc (Linux); null where /proc is missing. */
+async function parentPid(pid: number): Promise<number | null> {
+  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+  if (stat === null) return null;
+  // Fields after the parenthesised command name: state, ppid, ...
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[1]);
+}
+
 /**
  * TESTING: a postgres left behind by a killed app keeps the folder and the port, and the next
- * start fails with the unhelpful error `undefined`. Stop it if it is a postgres of this folder.
+ * start fails with the unhelpful error `undefined`. Stop it if it is a postgres of this folder
+ * whose app is gone (reparented to init); refuse if a live app still owns it.
  */
 async function stopOrphan(pgDir: string): Promise<void> {
   const pidFile = path.join(pgDir, 'postmaster.pid');
@@ -39,23 +49,21 @@ async function stopOrphan(pgDir: string): Promise<void> {
   if (content === null) return;
   const [pidLine, dirLine] = content.split('\n');
   const pid = Number(pidLine);
-  if (
-    Number.isInteger(pid) &&
-    pid > 0 &&
-    isAlive(pid) &&
-    path.resolve(dirLine ?? '') === path.resolve(pgDir)
-  ) {
-    const cmdline = await fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => 'postgres');
-    if (cmdline.includes('postgres')) {
-      process.kill(pid, 'SIGTERM');
-      const gone = await waitUntil(() => !existsSync(pidFile) || !isAlive(pid), PID_WAIT_MS);
-      if (!gone)
-        throw new Error(`An old database process (pid ${pid}) still holds ${pgDir}; stop it and retry.`);
-      return;
-    }
+  const isOurs = path.resolve(dirLine ?? '') === path.resolve(pgDir);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid) || !isOurs) {
+    // A stale pid file of a process that is gone: postgres would refuse to start while it exists.
+    await fs.rm(pidFile, { force: true });
+    return;
   }
-  // A stale pid file of a process that is gone: postgres would refuse to start while it exists.
-  if (!isAlive(pid)) await fs.rm(pidFile, { force: true });
+  const parent = await parentPid(pid);
+  if (parent !== null && parent !== 1 && isAlive(parent)) {
+    throw new Error(
+      `The database in ${pgDir} is in use by another running Replen (pid ${parent}); stop it first.`,
+    );
+  }
+  process.kill(pid, 'SIGTERM');
+  const gone = await waitUntil(() => !existsSync(pidFile) || !isAlive(pid), PID_WAIT_MS);
+  if (!gone) throw new Error(`An old database process (pid ${pid}) still holds ${pgDir}; stop it and retry.`);
 }
 
 async function readOrCreatePassword(dataDir: string): Promise<string> {

