@@ -1,0 +1,276 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  applySavedMapping,
+  clearMappings,
+  dropOnTarget,
+  EMPTY_CSV_MESSAGE,
+  emptyMapping,
+  hasMappedRows,
+  isUsableCsv,
+  type Mapping,
+  mapColumn,
+  mappedRows,
+  NO_DATA_MESSAGE,
+  noConfigMessage,
+  targetOfColumn,
+  unmapColumn,
+  unmappedColumns,
+} from './mapping';
+import { TARGET_KEYS, type TargetKey } from './targets';
+
+const HEADERS = ['SKU', 'Cost', 'Supplier', 'Qty', 'Flag'];
+
+const withMapped = (entries: Partial<Mapping>): Mapping => ({ ...emptyMapping(), ...entries });
+
+const onlyMapped = (mapping: Mapping) =>
+  Object.fromEntries(Object.entries(mapping).filter(([, column]) => column !== null));
+
+describe('the empty mapping', () => {
+  it('holds every target, all unmapped', () => {
+    const mapping = emptyMapping();
+    expect(Object.keys(mapping)).toEqual(TARGET_KEYS);
+    expect(Object.values(mapping).every((column) => column === null)).toBe(true);
+  });
+
+  it('is what Clear All Mappings answers', () => {
+    expect(clearMappings()).toEqual(emptyMapping());
+  });
+});
+
+describe('dragging a column onto a target (SPEC 4)', () => {
+  it.each<[string, Partial<Mapping>, string, TargetKey, Partial<Mapping>]>([
+    ['maps a column from the left list onto an empty target', {}, 'Cost', 'cost', { cost: 'Cost' }],
+    [
+      'unmaps the column a target held when a column from the left list replaces it',
+      { cost: 'Cost' },
+      'Qty',
+      'cost',
+      { cost: 'Qty' },
+    ],
+    [
+      'clears the old target when a mapped column moves to an empty target',
+      { cost: 'Cost' },
+      'Cost',
+      'your_price',
+      { your_price: 'Cost' },
+    ],
+    [
+      'swaps two mapped columns',
+      { cost: 'Cost', your_price: 'Qty' },
+      'Cost',
+      'your_price',
+      { cost: 'Qty', your_price: 'Cost' },
+    ],
+    [
+      'changes nothing when a column is dropped on its own target',
+      { cost: 'Cost' },
+      'Cost',
+      'cost',
+      { cost: 'Cost' },
+    ],
+    [
+      'leaves other targets alone',
+      { msku: 'SKU', supplier: 'Supplier' },
+      'Qty',
+      'fba_quantity',
+      { msku: 'SKU', supplier: 'Supplier', fba_quantity: 'Qty' },
+    ],
+  ])('%s', (_label, before, column, target, after) => {
+    expect(onlyMapped(mapColumn(withMapped(before), column, target))).toEqual(after);
+  });
+
+  it('shows a displaced column on the left list again', () => {
+    const mapping = mapColumn(withMapped({ cost: 'Cost' }), 'Qty', 'cost');
+    expect(unmappedColumns(HEADERS, mapping)).toEqual(['SKU', 'Cost', 'Supplier', 'Flag']);
+  });
+
+  it('never changes the mapping it is given', () => {
+    const before = withMapped({ cost: 'Cost', your_price: 'Qty' });
+    const copy = { ...before };
+    mapColumn(before, 'Cost', 'your_price');
+    unmapColumn(before, 'Cost');
+    expect(before).toEqual(copy);
+  });
+
+  it('keeps every column on at most one target, whatever the sequence of drops', () => {
+    const move = fc.oneof(
+      fc.record({
+        kind: fc.constant('map' as const),
+        column: fc.constantFrom(...HEADERS),
+        target: fc.constantFrom(...TARGET_KEYS),
+      }),
+      fc.record({ kind: fc.constant('unmap' as const), column: fc.constantFrom(...HEADERS) }),
+    );
+    fc.assert(
+      fc.property(fc.array(move, { maxLength: 40 }), (moves) => {
+        let mapping = emptyMapping();
+        for (const step of moves) {
+          mapping =
+            step.kind === 'map'
+              ? mapColumn(mapping, step.column, step.target)
+              : unmapColumn(mapping, step.column);
+        }
+        const mapped = Object.values(mapping).filter((column) => column !== null);
+        expect(new Set(mapped).size).toBe(mapped.length);
+        expect(unmappedColumns(HEADERS, mapping).length + mapped.length).toBe(HEADERS.length);
+      }),
+    );
+  });
+});
+
+describe('dropping on a target through dropOnTarget', () => {
+  const rows = [
+    { SKU: 'A-1', Cost: '$4.00', Supplier: 'Acme', Qty: '10', Flag: 'yes' },
+    { SKU: 'A-2', Cost: '$5.00', Supplier: 'Acme', Qty: 'ten', Flag: 'no' },
+  ];
+
+  it('maps a compatible column', () => {
+    expect(dropOnTarget(emptyMapping(), rows, 'Cost', 'cost')).toEqual({
+      ok: true,
+      mapping: withMapped({ cost: 'Cost' }),
+    });
+  });
+
+  it('refuses an incompatible column with the spec message', () => {
+    expect(dropOnTarget(emptyMapping(), rows, 'Qty', 'fba_quantity')).toEqual({
+      ok: false,
+      message: 'CSV column "Qty" is not compatible with "FBA Quantity"',
+    });
+  });
+
+  it('refuses an unknown target with "No config found"', () => {
+    expect(dropOnTarget(emptyMapping(), rows, 'Cost', 'roi')).toEqual({
+      ok: false,
+      message: 'No config found for "roi"',
+    });
+  });
+});
+
+describe('unmapping', () => {
+  it('unmaps a column dropped back on the left list', () => {
+    expect(onlyMapped(unmapColumn(withMapped({ cost: 'Cost', msku: 'SKU' }), 'Cost'))).toEqual({
+      msku: 'SKU',
+    });
+  });
+
+  it('changes nothing for a column that was not mapped', () => {
+    const mapping = withMapped({ msku: 'SKU' });
+    expect(unmapColumn(mapping, 'Cost')).toBe(mapping);
+  });
+
+  it('finds the target a column is mapped to', () => {
+    expect(targetOfColumn(withMapped({ moq: 'Qty' }), 'Qty')).toBe('moq');
+    expect(targetOfColumn(withMapped({ moq: 'Qty' }), 'Cost')).toBeNull();
+  });
+});
+
+describe('the left list', () => {
+  it('keeps the file order and hides mapped columns', () => {
+    expect(unmappedColumns(HEADERS, withMapped({ msku: 'SKU', replen: 'Flag', cost: 'Cost' }))).toEqual([
+      'Supplier',
+      'Qty',
+    ]);
+  });
+
+  it('shows every column when nothing is mapped', () => {
+    expect(unmappedColumns(HEADERS, emptyMapping())).toEqual(HEADERS);
+  });
+});
+
+describe('applying a saved mapping (SPEC 4)', () => {
+  it.each<[string, Record<string, unknown> | null, Partial<Mapping>]>([
+    [
+      'applies targets whose column is in the file',
+      { msku: 'SKU', cost: 'Cost' },
+      { msku: 'SKU', cost: 'Cost' },
+    ],
+    ['drops columns this file lacks', { msku: 'SKU', supplier: 'Vendor' }, { msku: 'SKU' }],
+    ['ignores unknown targets', JSON.parse('{"msku":"SKU","roi":"Cost","__proto__":"Qty"}'), { msku: 'SKU' }],
+    [
+      'ignores null and non-text columns',
+      { msku: null, cost: 5, supplier: 'Supplier' },
+      { supplier: 'Supplier' },
+    ],
+    [
+      'keeps a column saved twice on its first target only',
+      { cost: 'Cost', your_price: 'Cost' },
+      { cost: 'Cost' },
+    ],
+    ['answers an empty mapping when nothing was saved', null, {}],
+  ])('%s', (_label, saved, expected) => {
+    expect(onlyMapped(applySavedMapping(saved, HEADERS))).toEqual(expected);
+  });
+
+  it('hides the applied columns from the left list', () => {
+    const mapping = applySavedMapping({ msku: 'SKU', cost: 'Cost' }, HEADERS);
+    expect(unmappedColumns(HEADERS, mapping)).toEqual(['Supplier', 'Qty', 'Flag']);
+  });
+});
+
+describe('the mapped rows', () => {
+  const rows = [
+    { SKU: '00123', Cost: '$1,200.50', Supplier: ' Acme ', Qty: '1,000', Flag: 'Yes' },
+    { SKU: '  ', Cost: '$2', Supplier: 'Beta', Qty: '3', Flag: 'no' },
+    { SKU: 'B-2', Cost: '(3.00)', Supplier: '', Qty: 'n/a', Flag: '#N/A' },
+  ];
+  const mapping = withMapped({
+    msku: 'SKU',
+    cost: 'Cost',
+    supplier: 'Supplier',
+    fba_quantity: 'Qty',
+    replen: 'Flag',
+  });
+
+  it('parses each mapped value by its target type, keeping SKUs as text', () => {
+    expect(mappedRows(rows, mapping)).toEqual([
+      { msku: '00123', cost: 1200.5, supplier: 'Acme', fba_quantity: 1000, replen: true },
+      { msku: 'B-2', cost: -3, supplier: null, fba_quantity: null, replen: null },
+    ]);
+  });
+
+  it('holds only the mapped targets', () => {
+    expect(mappedRows(rows, withMapped({ msku: 'SKU' }))).toEqual([{ msku: '00123' }, { msku: 'B-2' }]);
+  });
+
+  it('drops rows without an msku and keeps the file order', () => {
+    expect(mappedRows(rows, mapping).map((row) => row.msku)).toEqual(['00123', 'B-2']);
+  });
+
+  it('answers no rows while msku is unmapped', () => {
+    expect(mappedRows(rows, withMapped({ cost: 'Cost' }))).toEqual([]);
+  });
+
+  it('reads a cell missing from a short row as empty', () => {
+    expect(mappedRows([{ SKU: 'X' }], mapping)).toEqual([
+      { msku: 'X', cost: null, supplier: null, fba_quantity: null, replen: null },
+    ]);
+  });
+
+  it.each<[string, Partial<Mapping>, readonly Record<string, string>[], boolean]>([
+    ['a row has an msku', { msku: 'SKU' }, rows, true],
+    ['msku is unmapped', { cost: 'Cost' }, rows, false],
+    ['every msku is blank', { msku: 'SKU' }, [{ SKU: '' }, { SKU: ' ' }], false],
+    ['the file has no rows', { msku: 'SKU' }, [], false],
+  ])('says whether there is something to save when %s', (_label, entries, source, expected) => {
+    expect(hasMappedRows(source, withMapped(entries))).toBe(expected);
+    expect(mappedRows(source, withMapped(entries)).length > 0).toBe(expected);
+  });
+});
+
+describe('messages and file checks (SPEC 8)', () => {
+  it('words the messages as the spec does', () => {
+    expect(noConfigMessage('total_spend')).toBe('No config found for "total_spend"');
+    expect(EMPTY_CSV_MESSAGE).toBe('CSV file is empty or invalid');
+    expect(NO_DATA_MESSAGE).toBe('No data to save');
+  });
+
+  it.each([
+    [['SKU'], [{ SKU: 'A' }], true],
+    [[], [], false],
+    [['SKU'], [], false],
+    [['', ' '], [{ '': 'A' }], false],
+  ])('calls headers %j with rows %j usable: %j', (headers, rows, expected) => {
+    expect(isUsableCsv(headers, rows)).toBe(expected);
+  });
+});

@@ -1,0 +1,219 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  isBlank,
+  parseBoolean,
+  parseDecimal,
+  parseInteger,
+  parseMoney,
+  parsePercent,
+  parseText,
+  parseValue,
+  VALUE_TYPES,
+} from './values';
+
+describe('parseBoolean (SPEC 5)', () => {
+  it.each([
+    ['true', true],
+    ['TRUE', true],
+    [' Yes ', true],
+    ['yes', true],
+    ['1', true],
+    [' 1 ', true],
+    [1, true],
+    [true, true],
+    ['false', false],
+    ['False', false],
+    ['NO', false],
+    ['0', false],
+    [0, false],
+    [false, false],
+    ['', null],
+    ['   ', null],
+    ['#N/A', null],
+    ['#true', null],
+    [' #REF!', null],
+    ['maybe', null],
+    ['y', null],
+    ['2', null],
+    [2, null],
+    [null, null],
+    [undefined, null],
+  ])('reads %j as %j', (raw, expected) => {
+    expect(parseBoolean(raw)).toBe(expected);
+  });
+});
+
+describe('parseMoney (SPEC 5)', () => {
+  it.each([
+    ['12.50', 12.5],
+    ['  12.50  ', 12.5],
+    ['$12.50', 12.5],
+    ['$ 12.50', 12.5],
+    ['1,234.56', 1234.56],
+    ['$1,234', 1234],
+    ['(12.50)', -12.5],
+    ['($1,200.00)', -1200],
+    ['$(1,200)', -1200],
+    ['( 5 )', -5],
+    ['-3.25', -3.25],
+    ['-$3.25', -3.25],
+    ['0', 0],
+    ['(0)', 0],
+    ['.99', 0.99],
+    ['7.', 7],
+    [19.99, 19.99],
+    ['', null],
+    ['$', null],
+    ['()', null],
+    ['(-5)', null],
+    ['abc', null],
+    ['12abc', null],
+    ['1e3', null],
+    ['0x10', null],
+    ['Infinity', null],
+    ['€12', null],
+    ['£12', null],
+    ['12 50', null],
+    [Number.NaN, null],
+    [Number.POSITIVE_INFINITY, null],
+    [null, null],
+  ])('reads %j as %j', (raw, expected) => {
+    expect(parseMoney(raw)).toBe(expected);
+  });
+
+  it('reads any formatted dollar amount back to its cents', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e9, max: 1e9 }), (cents) => {
+        const dollars = Math.abs(cents) / 100;
+        const text = `$${dollars.toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+        const written = cents < 0 ? `(${text})` : text;
+        expect(parseMoney(written)).toBeCloseTo(cents / 100, 6);
+      }),
+    );
+  });
+});
+
+describe('parseInteger (SPEC 5)', () => {
+  it.each([
+    ['12', 12],
+    [' 12 ', 12],
+    ['007', 7],
+    ['0', 0],
+    ['-4', -4],
+    ['+4', 4],
+    ['1,200', 1200],
+    ['12,345,678', 12345678],
+    [42, 42],
+    ['12.5', null],
+    ['12.0', null],
+    ['1,2', null],
+    ['1,20', null],
+    [',100', null],
+    ['1e3', null],
+    ['0x1A', null],
+    ['', null],
+    ['twelve', null],
+    ['12 units', null],
+    ['99999999999999999999', null],
+    [12.5, null],
+    [Number.NaN, null],
+    [true, null],
+    [undefined, null],
+  ])('reads %j as %j', (raw, expected) => {
+    expect(parseInteger(raw)).toBe(expected);
+  });
+
+  it('reads back every safe integer written with or without thousands separators', () => {
+    fc.assert(
+      fc.property(fc.maxSafeInteger(), fc.boolean(), (value, grouped) => {
+        const text = grouped ? value.toLocaleString('en-US') : String(value);
+        expect(parseInteger(text)).toBe(value);
+      }),
+    );
+  });
+});
+
+describe('parseDecimal', () => {
+  it.each([
+    ['1.25', 1.25],
+    [' 0.5 ', 0.5],
+    ['1,234.5', 1234.5],
+    ['-2', -2],
+    ['-0', 0],
+    [1.5, 1.5],
+    ['', null],
+    ['$1.25', null],
+    ['1.2.3', null],
+    ['1e2', null],
+    ['abc', null],
+  ])('reads %j as %j', (raw, expected) => {
+    expect(parseDecimal(raw)).toBe(expected);
+  });
+});
+
+describe('parseText (SPEC 5)', () => {
+  it.each([
+    ['Acme Supply', 'Acme Supply'],
+    ['  padded  ', 'padded'],
+    ['00123', '00123'],
+    ['B000123456', 'B000123456'],
+    ['#N/A', '#N/A'],
+    [123, '123'],
+    ['', null],
+    ['   ', null],
+    [null, null],
+    [undefined, null],
+  ])('reads %j as %j', (raw, expected) => {
+    expect(parseText(raw)).toBe(expected);
+  });
+});
+
+describe('parsePercent (SPEC 5)', () => {
+  it.each([
+    ['12.5%', 12.5],
+    [' 40 % ', 40],
+    ['40', 40],
+    ['-3%', -3],
+    ['1,000%', 1000],
+    [7.5, 7.5],
+    ['%', null],
+    ['', null],
+    ['12%%', null],
+    ['abc%', null],
+  ])('reads %j as %j', (raw, expected) => {
+    expect(parsePercent(raw)).toBe(expected);
+  });
+});
+
+describe('parseValue', () => {
+  it.each([
+    ['boolean', 'yes', true],
+    ['money', '($5)', -5],
+    ['integer', '1,200', 1200],
+    ['decimal', '1.5', 1.5],
+    ['text', ' SKU-1 ', 'SKU-1'],
+    ['percent', '12.5%', 12.5],
+  ] as const)('parses a %s value', (type, raw, expected) => {
+    expect(parseValue(type, raw)).toBe(expected);
+  });
+
+  it('answers null for a blank cell whatever the type', () => {
+    for (const type of VALUE_TYPES) {
+      expect(parseValue(type, '  ')).toBeNull();
+    }
+  });
+});
+
+describe('isBlank', () => {
+  it.each([
+    ['', true],
+    ['  ', true],
+    [null, true],
+    [undefined, true],
+    ['x', false],
+    [0, false],
+  ])('calls %j blank: %j', (raw, expected) => {
+    expect(isBlank(raw)).toBe(expected);
+  });
+});
