@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { RateLimits } from './config';
 import type { Db } from './db/pool';
 
@@ -7,4 +8,6 @@ export type AppDeps = {
   jwtSecret: Uint8Array;
   now: () => number;
   limits: RateLimits;
+  /** preHandler: 401 unless the request carries a valid access token; sets request.authUser. */
+  requireAuth: (request: FastifyRequest) => Promise<void>;
 };

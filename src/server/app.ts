@@ -1,6 +1,9 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppDeps } from './app-deps';
+import { accessRoutes } from './access/routes';
+import { accountRoutes } from './account/routes';
+import { requireAuth } from './auth/guard';
 import { authRoutes } from './auth/routes';
 import { type Config, DEFAULT_LIMITS } from './config';
 import type { Db } from './db/pool';
@@ -28,17 +31,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
   });
+  const now = options.now ?? Date.now;
   const deps: AppDeps = {
     db: options.db,
     jwtSecret: options.jwtSecret,
-    now: options.now ?? Date.now,
+    now,
     limits: { ...DEFAULT_LIMITS, ...options.limits },
+    requireAuth: requireAuth(options.db, options.jwtSecret, now),
   };
 
   registerErrorHandler(app);
   await registerSecurityHeaders(app);
   await app.register(cookie);
   authRoutes(app, deps);
+  accessRoutes(app, deps);
+  accountRoutes(app, deps);
   await registerWebApp(app, options.webDist);
   return app;
 }

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Role } from '../../core/roles';
 import type { Db } from '../db/pool';
 import { unauthorized } from '../http/errors';
@@ -51,7 +51,7 @@ export async function authenticate(request: FastifyRequest, db: Db, secret: Uint
 
 /** A preHandler that answers 401 unless the request carries a valid access token. */
 export function requireAuth(db: Db, secret: Uint8Array, now: () => number) {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
+  return async (request: FastifyRequest) => {
     const user = await authenticate(request, db, secret, now());
     if (!user) throw unauthorized();
     request.authUser = user;

@@ -14,7 +14,7 @@ import { assertSameOrigin } from '../http/same-origin';
 import { parseBody, parseInput } from '../http/validate';
 import { signAccessToken } from './access-tokens';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './cookie';
-import { authenticate, currentUser, requireAuth } from './guard';
+import { authenticate, currentUser } from './guard';
 import { hashPassword, verifyPassword } from './passwords';
 import {
   createAccountWithOwner,
@@ -31,7 +31,7 @@ export const INVALID_LOGIN_MESSAGE = 'Invalid email or password';
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please log in again.';
 
 export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const { db, jwtSecret, now, limits } = deps;
+  const { db, jwtSecret, now, limits, requireAuth } = deps;
 
   async function startSession(request: FastifyRequest, reply: FastifyReply, user: UserRow) {
     setRefreshCookie(request, reply, await issueRefreshToken(db, user.id, now()));
@@ -92,7 +92,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     return { message: 'Logged out' };
   });
 
-  app.get('/api/me', { preHandler: requireAuth(db, jwtSecret, now) }, async (request) => {
+  app.get('/api/me', { preHandler: requireAuth }, async (request) => {
     const user = currentUser(request);
     return {
       id: user.id,
@@ -103,7 +103,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     };
   });
 
-  app.post('/change-password', { preHandler: requireAuth(db, jwtSecret, now) }, async (request, reply) => {
+  app.post('/change-password', { preHandler: requireAuth }, async (request, reply) => {
     const input = parseBody(changePasswordSchema, request.body);
     const user = currentUser(request);
     if (passwordContainsIdentity(input.newPassword, user)) throw badRequest(PASSWORD_HAS_IDENTITY_MESSAGE);

@@ -87,3 +87,28 @@ export async function signUp(baseUrl: string, overrides: Record<string, unknown>
     throw new Error(`sign-up failed: ${response.status} ${JSON.stringify(response.body)}`);
   return { client, token: response.body.accessToken, email: body.email, password: body.password };
 }
+
+/** An owner adds a `user`-role member through the API; answers the member's token and client. */
+export async function addMemberAndLogIn(
+  baseUrl: string,
+  ownerToken: string,
+  overrides: Record<string, unknown> = {},
+) {
+  counter += 1;
+  const member = {
+    fullName: 'Morgan Member',
+    email: `member${Date.now().toString(36)}${counter}@example.com`,
+    password: 'Pebble-Orchard-Sunrise-31',
+    ...overrides,
+  };
+  const owner = createClient(baseUrl);
+  const added = await owner.post<{ id: string }>('/api/account/members', member, ownerToken);
+  if (added.status !== 201)
+    throw new Error(`add member failed: ${added.status} ${JSON.stringify(added.body)}`);
+  const client = createClient(baseUrl);
+  const login = await client.post<{ accessToken: string }>('/api/login', {
+    email: member.email,
+    password: member.password,
+  });
+  return { client, token: login.body.accessToken, id: added.body.id, email: member.email };
+}
