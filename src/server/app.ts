@@ -1,8 +1,8 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { AppDeps } from './app-deps';
 import { accessRoutes } from './access/routes';
 import { accountRoutes } from './account/routes';
+import type { AppDeps } from './app-deps';
 import { requireAuth } from './auth/guard';
 import { authRoutes } from './auth/routes';
 import { type Config, DEFAULT_LIMITS } from './config';
@@ -10,6 +10,7 @@ import type { Db } from './db/pool';
 import { registerErrorHandler } from './http/errors';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
+import { settingsRoutes } from './settings/routes';
 
 export type AppOptions = {
   db: Db;
@@ -46,6 +47,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   authRoutes(app, deps);
   accessRoutes(app, deps);
   accountRoutes(app, deps);
+  settingsRoutes(app, deps);
   await registerWebApp(app, options.webDist);
   return app;
 }

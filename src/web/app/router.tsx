@@ -10,6 +10,26 @@ const page =
     Component: pick(await privatePages()),
   });
 
+const settingsRoutes = [
+  {
+    index: true,
+    lazy: async () => ({ Component: (await import('../features/settings/PreferencesTab')).PreferencesTab }),
+  },
+  {
+    path: 'account',
+    lazy: async () => ({ Component: (await import('../features/account/AccountTab')).AccountTab }),
+  },
+  { path: 'account_users', lazy: page((m) => m.AccountUsersPage) },
+  { path: 'subscriptions', lazy: page((m) => m.SubscriptionsPage) },
+  {
+    path: 'calculations',
+    lazy: async () => ({ Component: (await import('../features/settings/CalculationsTab')).CalculationsTab }),
+  },
+  { path: 'referrals', lazy: page((m) => m.ReferralsPage) },
+  { path: 'testingTree', lazy: page((m) => m.TestingTreePage) },
+  { path: 'temp-csv-import', lazy: page((m) => m.TempCsvImportPage) },
+];
+
 export const router = createBrowserRouter([
   {
     errorElement: <RouteError />,
@@ -44,7 +64,10 @@ export const router = createBrowserRouter([
           {
             lazy: async () => ({ Component: (await import('../shell/PrivateLayout')).PrivateLayout }),
             children: [
-              { path: '/dashboard', lazy: page((m) => m.DashboardPage) },
+              {
+                path: '/dashboard',
+                lazy: async () => ({ Component: (await import('../dashboard/DashboardPage')).DashboardPage }),
+              },
               { path: '/restock', lazy: page((m) => m.RestockPage) },
               { path: '/buy-list', lazy: page((m) => m.BuyListPage) },
               { path: '/repository', lazy: page((m) => m.RepositoryPage) },
@@ -52,9 +75,18 @@ export const router = createBrowserRouter([
               { path: '/test', lazy: page((m) => m.TestPage) },
               { path: '/contact-us', lazy: page((m) => m.ContactUsPage) },
               { path: '/tutorials', lazy: page((m) => m.TutorialsPage) },
-              { path: '/profile', lazy: page((m) => m.ProfilePage) },
+              {
+                path: '/profile',
+                lazy: async () => ({ Component: (await import('../profile/ProfilePage')).ProfilePage }),
+              },
               { path: '/other', lazy: page((m) => m.OtherPage) },
-              { path: '/settings/*', lazy: page((m) => m.SettingsPage) },
+              {
+                path: '/settings',
+                lazy: async () => ({
+                  Component: (await import('../features/settings/SettingsLayout')).SettingsLayout,
+                }),
+                children: settingsRoutes,
+              },
               { path: '/dashboard/*', element: <Navigate to="/dashboard" replace /> },
             ],
           },

@@ -3,7 +3,7 @@ import type { AccessClaims } from '../../core/auth/token-claims';
 import { apiFetch } from './api-client';
 import { decodeAccessToken } from './jwt';
 import { refreshDelayMs } from './refresh-timing';
-import { readStoredToken, storeToken } from './token-storage';
+import { markRefreshCookie, mayHaveRefreshCookie, readStoredToken, storeToken } from './token-storage';
 
 export type SessionStatus = 'checking' | 'signed-in' | 'signed-out';
 
@@ -44,13 +44,17 @@ function initialToken(): string | null {
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [token, setToken] = useState<string | null>(initialToken);
-  const [status, setStatus] = useState<SessionStatus>(() => (initialToken() ? 'signed-in' : 'checking'));
+  const [status, setStatus] = useState<SessionStatus>(() => {
+    if (initialToken()) return 'signed-in';
+    return mayHaveRefreshCookie() ? 'checking' : 'signed-out';
+  });
   const [isRefreshing, setRefreshing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const user = useMemo(() => (token ? decodeAccessToken(token) : null), [token]);
 
   const signIn = useCallback((next: string) => {
     storeToken(next);
+    markRefreshCookie(true);
     setToken(next);
     setError(null);
     setStatus('signed-in');
@@ -58,6 +62,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const clearLocal = useCallback(() => {
     storeToken(null);
+    markRefreshCookie(false);
     setToken(null);
     setStatus('signed-out');
   }, []);

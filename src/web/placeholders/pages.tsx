@@ -6,12 +6,18 @@ export const LeadTrackerPage = () => <Placeholder title="Lead Tracker" />;
 export const ContactUsPage = () => <Placeholder title="Help" />;
 export const TutorialsPage = () => <Placeholder title="Tutorials/Learning" />;
 export const OtherPage = () => <Placeholder title="Other">{null}</Placeholder>;
-export const ProfilePage = () => (
-  <Placeholder title="Profile">
-    <p>Coming soon...</p>
-  </Placeholder>
-);
-export const DashboardPage = () => <Placeholder title="Dashboard" />;
 export const RestockPage = () => <Placeholder title="Restock" />;
 export const TestPage = () => <Placeholder title="Test" />;
-export const SettingsPage = () => <Placeholder title="Settings" />;
+export const AccountUsersPage = () => <Placeholder title="Account users" />;
+export const SubscriptionsPage = () => <Placeholder title="Subscriptions" />;
+export const ReferralsPage = () => (
+  <Placeholder title="Referrals">
+    <ul>
+      <li>Choose whether referrals earn paid or free months.</li>
+      <li>See who used your referral.</li>
+      <li>Copy your referral link.</li>
+    </ul>
+  </Placeholder>
+);
+export const TestingTreePage = () => <Placeholder title="TestTree" />;
+export const TempCsvImportPage = () => <Placeholder title="Temp CSV Import" />;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
-import { hasRole } from '../../core/roles';
 import { useTheme } from '../app/theme-context';
+import { RoleGate } from '../features/access/gates';
 import { useSession } from '../lib/session';
 import { AccountMenu } from './AccountMenu';
 import { SIDE_NAV_ENTRIES } from './navigation';
@@ -13,7 +13,6 @@ export function PrivateLayout() {
   const { user } = useSession();
   const { theme, toggleTheme } = useTheme();
   const [isNavOpen, setNavOpen] = useState(true);
-  const entries = SIDE_NAV_ENTRIES.filter((entry) => hasRole(user?.role, entry.minRole));
 
   return (
     <div className={styles.layout}>
@@ -40,18 +39,19 @@ export function PrivateLayout() {
         className={`${styles.sideNav} ${isNavOpen ? '' : styles.collapsed}`}
         data-state={isNavOpen ? 'expanded' : 'collapsed'}
       >
-        {entries.map((entry) => (
-          <NavLink
-            key={entry.path}
-            to={entry.path}
-            title={entry.label}
-            className={({ isActive }) => `${styles.navLink} ${isActive ? styles.active : ''}`}
-          >
-            <span className={styles.icon} aria-hidden="true">
-              {entry.icon}
-            </span>
-            <span className={isNavOpen ? '' : 'visually-hidden'}>{entry.label}</span>
-          </NavLink>
+        {SIDE_NAV_ENTRIES.map((entry) => (
+          <RoleGate key={entry.path} minRole={entry.minRole}>
+            <NavLink
+              to={entry.path}
+              title={entry.label}
+              className={({ isActive }) => `${styles.navLink} ${isActive ? styles.active : ''}`}
+            >
+              <span className={styles.icon} aria-hidden="true">
+                {entry.icon}
+              </span>
+              <span className={isNavOpen ? '' : 'visually-hidden'}>{entry.label}</span>
+            </NavLink>
+          </RoleGate>
         ))}
         <span className={styles.spacer} />
         <button
