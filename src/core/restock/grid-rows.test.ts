@@ -1,0 +1,397 @@
+import fc from 'fast-check';
+import { describe, expect, it, vi } from 'vitest';
+import { RESTOCK_COLUMNS } from './columns';
+import { deriveRow, type RestockRow } from './engine';
+import {
+  filterRows,
+  type GridColumn,
+  isValidRangeInput,
+  nextBooleanFilterState,
+  parseRangeNumber,
+  searchableProductText,
+  sortRows,
+} from './grid-rows';
+import { BUILT_IN_DEFAULTS, type Product } from './product';
+import { aProduct } from './test-products';
+
+const row = (overrides: Partial<Product>): RestockRow => deriveRow(aProduct(overrides), BUILT_IN_DEFAULTS);
+const mskus = (rows: readonly { msku: string }[]) => rows.map((r) => r.msku);
+const collator = new Intl.Collator('en-US', { sensitivity: 'base' });
+
+const rows: RestockRow[] = [
+  row({
+    msku: 'A-1',
+    asin: 'B0AAA',
+    title: 'Steel Water Bottle',
+    supplier: 'Acme',
+    cost: 4,
+    buy_box_price: 5,
+    replen: true,
+    fba_quantity: 10,
+  }),
+  row({
+    msku: 'B-2',
+    asin: 'B0BBB',
+    title: 'yoga mat',
+    supplier: 'Globex',
+    cost: 10,
+    buy_box_price: 11,
+    fba_quantity: null,
+  }),
+  row({
+    msku: 'C-3',
+    asin: 'B0CCC',
+    title: null,
+    supplier: null,
+    cost: null,
+    replen: true,
+    fba_quantity: 50,
+  }),
+  row({
+    msku: 'D-4',
+    asin: 'B0DDD',
+    title: 'Coffee Grinder',
+    supplier: 'acme tools',
+    cost: 20,
+    buy_box_price: 30,
+    fba_quantity: 0,
+  }),
+];
+
+describe('filterRows', () => {
+  const filtered = (filters: Parameters<typeof filterRows>[1]) =>
+    mskus(filterRows(rows, filters, RESTOCK_COLUMNS));
+
+  it('returns the rows untouched when no filter is active', () => {
+    expect(filterRows(rows, {}, RESTOCK_COLUMNS)).toBe(rows);
+    expect(filterRows(rows, { supplier: '', cost: [true, ''], replen: 0 }, RESTOCK_COLUMNS)).toBe(rows);
+  });
+
+  it.each([
+    ['acme', ['A-1', 'D-4']],
+    ['ACME', ['A-1', 'D-4']],
+    ['  glob ', ['B-2']],
+    ['tools', ['D-4']],
+    ['initech', []],
+  ])('keeps suppliers containing "%s", ignoring case', (text, expected) => {
+    expect(filtered({ supplier: text })).toEqual(expected);
+  });
+
+  it.each([
+    ['water', ['A-1']],
+    ['YOGA', ['B-2']],
+    ['b0ccc', ['C-3']],
+    ['d-4', ['D-4']],
+    ['b0', ['A-1', 'B-2', 'C-3', 'D-4']],
+  ])('matches the product filter "%s" against title, asin and msku', (text, expected) => {
+    expect(filtered({ product: text })).toEqual(expected);
+  });
+
+  it('never matches across the parts of the product text', () => {
+    expect(searchableProductText(rows[0]!)).toBe('steel water bottle\nb0aaa\na-1');
+    expect(filtered({ product: 'bottle b0' })).toEqual([]);
+  });
+
+  it.each([
+    [
+      [true, '10'],
+      ['B-2', 'D-4'],
+    ],
+    [
+      [false, '10'],
+      ['A-1', 'B-2'],
+    ],
+    [[true, '10.5'], ['D-4']],
+    [[false, '-1'], []],
+    [
+      [true, ''],
+      ['A-1', 'B-2', 'C-3', 'D-4'],
+    ],
+    [
+      [true, 'abc'],
+      ['A-1', 'B-2', 'C-3', 'D-4'],
+    ],
+    [
+      [true, '-'],
+      ['A-1', 'B-2', 'C-3', 'D-4'],
+    ],
+  ] as const)('applies the cost range %j and drops rows without a cost', (filter, expected) => {
+    expect(filtered({ cost: filter })).toEqual(expected);
+  });
+
+  it('drops rows without a value even when every value would pass', () => {
+    expect(filtered({ fba_quantity: [true, '0'] })).toEqual(['A-1', 'C-3', 'D-4']);
+  });
+
+  it('compares a percent column with what it shows, value × 100', () => {
+    // ROI: A-1 25%, B-2 10%, D-4 50%; C-3 has none.
+    expect(filtered({ roi: [true, '25'] })).toEqual(['A-1', 'D-4']);
+    expect(filtered({ roi: [false, '10'] })).toEqual(['B-2']);
+  });
+
+  it.each([
+    [1, ['A-1', 'C-3']],
+    [2, ['B-2', 'D-4']],
+    [0, ['A-1', 'B-2', 'C-3', 'D-4']],
+  ] as const)('applies the replen state %d', (state, expected) => {
+    expect(filtered({ replen: state })).toEqual(expected);
+  });
+
+  it('combines filters, keeping rows that pass all of them', () => {
+    expect(filtered({ supplier: 'acme', replen: 2, cost: [true, '5'] })).toEqual(['D-4']);
+  });
+
+  it('ignores filters on columns that are not shown and filters of the wrong shape', () => {
+    const columns = RESTOCK_COLUMNS.filter((column) => column.key !== 'supplier');
+    expect(mskus(filterRows(rows, { supplier: 'acme' }, columns))).toHaveLength(4);
+    expect(filtered({ cost: 'acme', replen: [true, '1'] as never })).toHaveLength(4);
+  });
+});
+
+describe('range filter input', () => {
+  it.each(['', '  ', '12', '-5', '0.5', '.5', '12.', '-', '.', '-.', '+3'])('accepts %j', (text) => {
+    expect(isValidRangeInput(text)).toBe(true);
+  });
+
+  it.each(['abc', '1e', '1,000', '1.2.3', '--1', '$5', '5%'])('refuses %j', (text) => {
+    expect(isValidRangeInput(text)).toBe(false);
+  });
+
+  it.each([
+    ['12', 12],
+    [' -5 ', -5],
+    ['.5', 0.5],
+    ['12.', 12],
+    ['', null],
+    ['-', null],
+    ['.', null],
+    ['abc', null],
+  ])('reads %j as %j', (text, number) => {
+    expect(parseRangeNumber(text)).toBe(number);
+  });
+});
+
+describe('nextBooleanFilterState', () => {
+  it('cycles no filter → checked → unchecked → no filter', () => {
+    expect(nextBooleanFilterState(0)).toBe(1);
+    expect(nextBooleanFilterState(1)).toBe(2);
+    expect(nextBooleanFilterState(2)).toBe(0);
+  });
+});
+
+describe('sortRows', () => {
+  it('sorts by product title ascending, ignoring case, with no sort chosen; rows without a title go last', () => {
+    expect(mskus(sortRows(rows, [], RESTOCK_COLUMNS))).toEqual(['D-4', 'A-1', 'B-2', 'C-3']);
+  });
+
+  it('breaks title ties by msku, and keeps rows without a title last when descending', () => {
+    const tied = [
+      row({ msku: 'Z', title: 'Mug' }),
+      row({ msku: 'y', title: null }),
+      row({ msku: 'x', title: 'mug' }),
+    ];
+    expect(mskus(sortRows(tied, [{ columnKey: 'product', direction: 'ASC' }], RESTOCK_COLUMNS))).toEqual([
+      'x',
+      'Z',
+      'y',
+    ]);
+    expect(mskus(sortRows(tied, [{ columnKey: 'product', direction: 'DESC' }], RESTOCK_COLUMNS))).toEqual([
+      'Z',
+      'x',
+      'y',
+    ]);
+  });
+
+  it('sorts titles the way the locale does: accents beside their letters, punctuation before digits', () => {
+    const titles = ['Zebra', 'école', 'Eagle', 'Ember', '10 Pack', ':Colon', 'apple'];
+    const sorted = sortRows(
+      titles.map((title, i) => row({ msku: String(i), title })),
+      [],
+      RESTOCK_COLUMNS,
+    ).map((r) => r.title);
+    expect(sorted).toEqual([':Colon', '10 Pack', 'apple', 'Eagle', 'école', 'Ember', 'Zebra']);
+  });
+
+  // ROI: A-1 25%, B-2 10%, D-4 50%; C-3 has none.
+  it.each([
+    ['ASC', ['B-2', 'A-1', 'D-4', 'C-3']],
+    ['DESC', ['D-4', 'A-1', 'B-2', 'C-3']],
+  ] as const)('sorts a number column %s with blanks last', (direction, expected) => {
+    expect(mskus(sortRows(rows, [{ columnKey: 'roi', direction }], RESTOCK_COLUMNS))).toEqual(expected);
+  });
+
+  it.each([
+    ['ASC', ['A-1', 'B-2', 'D-4', 'C-3']],
+    ['DESC', ['D-4', 'B-2', 'A-1', 'C-3']],
+  ] as const)('sorts a money column %s with blanks last', (direction, expected) => {
+    expect(mskus(sortRows(rows, [{ columnKey: 'cost', direction }], RESTOCK_COLUMNS))).toEqual(expected);
+  });
+
+  it('sorts blanks as sortNullsAs when the column defines it', () => {
+    // fba_quantity: A-1 10, B-2 blank (sorts as 0), C-3 50, D-4 0.
+    expect(mskus(sortRows(rows, [{ columnKey: 'fba_quantity', direction: 'ASC' }], RESTOCK_COLUMNS))).toEqual(
+      ['B-2', 'D-4', 'A-1', 'C-3'],
+    );
+    const withoutNullsAs: GridColumn[] = [{ key: 'fba_quantity', filterBy: 'range', format: 'number' }];
+    expect(mskus(sortRows(rows, [{ columnKey: 'fba_quantity', direction: 'ASC' }], withoutNullsAs))).toEqual([
+      'D-4',
+      'A-1',
+      'C-3',
+      'B-2',
+    ]);
+  });
+
+  it('sorts booleans false before true', () => {
+    expect(mskus(sortRows(rows, [{ columnKey: 'replen', direction: 'DESC' }], RESTOCK_COLUMNS))).toEqual([
+      'A-1',
+      'C-3',
+      'B-2',
+      'D-4',
+    ]);
+  });
+
+  it('applies several sort columns in order', () => {
+    const many = [
+      row({ msku: '1', supplier: 'Acme', cost: 5 }),
+      row({ msku: '2', supplier: 'Globex', cost: 1 }),
+      row({ msku: '3', supplier: 'acme', cost: 9 }),
+      row({ msku: '4', supplier: null, cost: 3 }),
+      row({ msku: '5', supplier: 'Globex', cost: 7 }),
+    ];
+    const sorted = sortRows(
+      many,
+      [
+        { columnKey: 'supplier', direction: 'ASC' },
+        { columnKey: 'cost', direction: 'DESC' },
+      ],
+      RESTOCK_COLUMNS,
+    );
+    expect(mskus(sorted)).toEqual(['3', '1', '5', '2', '4']);
+  });
+
+  it('skips an unknown sort column and reports its key', () => {
+    const onUnknownKey = vi.fn();
+    const sorted = sortRows(
+      rows,
+      [
+        { columnKey: 'gone', direction: 'ASC' },
+        { columnKey: 'cost', direction: 'DESC' },
+      ],
+      RESTOCK_COLUMNS,
+      onUnknownKey,
+    );
+    expect(mskus(sorted)).toEqual(['D-4', 'B-2', 'A-1', 'C-3']);
+    expect(onUnknownKey).toHaveBeenCalledExactlyOnceWith('gone');
+  });
+
+  it('falls back to product order when every sort column is unknown', () => {
+    expect(mskus(sortRows(rows, [{ columnKey: 'gone', direction: 'DESC' }], RESTOCK_COLUMNS))).toEqual(
+      mskus(sortRows(rows, [], RESTOCK_COLUMNS)),
+    );
+  });
+
+  it('sorts by product even when the product column is not among the columns', () => {
+    expect(mskus(sortRows(rows, [], []))).toEqual(['D-4', 'A-1', 'B-2', 'C-3']);
+  });
+
+  it('is stable and leaves the input alone', () => {
+    const before = [...rows];
+    const sorted = sortRows(rows, [{ columnKey: 'replen', direction: 'ASC' }], RESTOCK_COLUMNS);
+    expect(mskus(sorted)).toEqual(['B-2', 'D-4', 'A-1', 'C-3']);
+    expect(rows).toEqual(before);
+  });
+
+  it("orders any titles exactly as the locale's collator does", () => {
+    const title = fc.option(fc.stringMatching(/^[ a-zA-Z0-9éÉèàüñß,.'():;_\-#&/]{0,8}$/), {
+      nil: null,
+      freq: 6,
+    });
+    fc.assert(
+      fc.property(fc.array(title, { maxLength: 40 }), fc.constantFrom('ASC', 'DESC'), (titles, direction) => {
+        const input = titles.map((t, i) => row({ msku: `m${String(i).padStart(3, '0')}`, title: t }));
+        const sorted = sortRows(input, [{ columnKey: 'product', direction }], RESTOCK_COLUMNS);
+        const sign = direction === 'ASC' ? 1 : -1;
+        for (let i = 1; i < sorted.length; i++) {
+          const a = sorted[i - 1]!;
+          const b = sorted[i]!;
+          if (b.title === null) continue;
+          expect(a.title).not.toBeNull();
+          const order = collator.compare(a.title!, b.title) * sign;
+          expect(order <= 0).toBe(true);
+          if (order === 0) expect(collator.compare(a.msku, b.msku) * sign <= 0).toBe(true);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('100,000 rows', () => {
+  const count = 100_000;
+  const words = ['Steel', 'bottle', 'Yoga', 'mat', 'Café', 'grinder', 'LED', 'lamp', "Kids'", 'Leash'];
+  const many = Array.from({ length: count }, (_, i) =>
+    row({
+      msku: `SKU-${(i * 7919) % count}`,
+      asin: `B0${String(i).padStart(8, '0')}`,
+      title:
+        i % 97 === 0 ? null : `${words[i % 10]} ${words[(i * 7) % 10]}, ${(i * 31) % 1000} oz #${i % 5000}`,
+      supplier: i % 13 === 0 ? null : `Supplier ${i % 40}`,
+      cost: i % 11 === 0 ? null : (i % 500) / 10,
+      buy_box_price: (i % 700) / 10,
+      sales_last_30_days: (i * 17) % 300,
+      fba_quantity: (i * 13) % 400,
+      replen: i % 3 === 0,
+    }),
+  );
+
+  it('sorts them by product exactly as the collator orders titles, blanks last', () => {
+    const sorted = sortRows(many, [], RESTOCK_COLUMNS);
+    expect(sorted).toHaveLength(count);
+    expect(new Set(sorted).size).toBe(count);
+    for (let i = 1; i < count; i++) {
+      const a = sorted[i - 1]!;
+      const b = sorted[i]!;
+      if (b.title === null) continue;
+      if (a.title === null) throw new Error(`a blank title precedes "${b.title}"`);
+      const order = collator.compare(a.title, b.title);
+      if (order > 0 || (order === 0 && collator.compare(a.msku, b.msku) > 0)) {
+        throw new Error(`"${a.title}" (${a.msku}) precedes "${b.title}" (${b.msku})`);
+      }
+    }
+  });
+
+  it('sorts them by two columns, blanks last', () => {
+    const sorted = sortRows(
+      many,
+      [
+        { columnKey: 'recommended_buy_quantity', direction: 'DESC' },
+        { columnKey: 'cost', direction: 'ASC' },
+      ],
+      RESTOCK_COLUMNS,
+    );
+    for (let i = 1; i < count; i++) {
+      const a = sorted[i - 1]!;
+      const b = sorted[i]!;
+      const inOrder =
+        a.recommended_buy_quantity > b.recommended_buy_quantity ||
+        (a.recommended_buy_quantity === b.recommended_buy_quantity &&
+          (b.cost === null || (a.cost !== null && a.cost <= b.cost)));
+      if (!inOrder) throw new Error(`${a.msku} precedes ${b.msku}`);
+    }
+  });
+
+  it('filters them exactly as a plain scan would', () => {
+    const filters = { product: 'yoga', supplier: 'plier 1', cost: [true, '12.5'], replen: 1 } as const;
+    const kept = filterRows(many, filters, RESTOCK_COLUMNS);
+    const expected = many.filter(
+      (r) =>
+        `${r.title ?? ''}\n${r.asin}\n${r.msku}`.toLowerCase().includes('yoga') &&
+        (r.supplier ?? '').toLowerCase().includes('plier 1') &&
+        r.cost !== null &&
+        r.cost >= 12.5 &&
+        r.replen,
+    );
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept).toEqual(expected);
+  });
+});
