@@ -10,6 +10,7 @@ import type { Db } from './db/pool';
 import { registerErrorHandler } from './http/errors';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
+import { restockRoutes } from './restock/routes';
 import { settingsRoutes } from './settings/routes';
 
 export type AppOptions = {
@@ -48,6 +49,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   accessRoutes(app, deps);
   accountRoutes(app, deps);
   settingsRoutes(app, deps);
+  restockRoutes(app, deps);
   await registerWebApp(app, options.webDist);
   return app;
 }

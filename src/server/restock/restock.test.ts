@@ -1,0 +1,267 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESTOCK_COLUMNS } from '../../core/restock/columns';
+import { demoProducts } from '../../core/restock/demo-products';
+import { deriveFields } from '../../core/restock/engine';
+import { BUILT_IN_DEFAULTS, type Product } from '../../core/restock/product';
+import { addMemberAndLogIn, signUp } from '../test-support/http-client';
+import { accountIdOf, insertProducts } from '../test-support/products';
+import { startTestApp, type TestApp } from '../test-support/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Row = Product & {
+  id: string;
+  version: number;
+  roi: number | null;
+  total_spend: number | null;
+  recommended_buy_quantity: number;
+};
+
+const widget: Product = {
+  ...demoProducts(1)[0]!,
+  msku: 'WIDGET-1',
+  asin: 'B000WIDGET',
+  title: 'Blue Widget',
+  cost: 10,
+  buy_box_price: 25,
+  your_price: 24,
+  sales_last_30_days: 30,
+  days_in_stock_of_last_30: 30,
+  fba_quantity: 20,
+  inbound_quantity: 0,
+  local_inventory_quantity: 0,
+  quantity_already_ordered: 0,
+  seasonality_multiplier: 1,
+  order_lead_time: 7,
+  prep_lead_time: 3,
+  amz_lead_time: 10,
+  desired_days_of_inventory: 30,
+  case_pack: null,
+  moq: null,
+};
+
+async function ownerWithProducts(products: Product[] = [widget]) {
+  const owner = await signUp(t.baseUrl);
+  await insertProducts(t.pool, await accountIdOf(t.pool, owner.email), products);
+  return owner;
+}
+
+describe('GET /api/tables/restock/data', () => {
+  it('answers every row with its stored and derived fields and id = msku, to the cent', async () => {
+    const products = demoProducts(25, 7);
+    const owner = await ownerWithProducts(products);
+    const response = await owner.client.get<Row[]>('/api/tables/restock/data', owner.token);
+    expect(response.status).toBe(200);
+    expect(response.body).toHaveLength(25);
+    for (const product of products) {
+      const row = response.body.find((candidate) => candidate.id === product.msku)!;
+      expect(row).toMatchObject({ ...product, ...deriveFields(product, BUILT_IN_DEFAULTS) });
+    }
+  });
+
+  it('uses the account calculation defaults for blank lead times', async () => {
+    const owner = await ownerWithProducts([{ ...widget, order_lead_time: null }]);
+    const before = await owner.client.get<Row[]>('/api/tables/restock/data', owner.token);
+    // 1/day × (7+3+10+30) − 20 = 30
+    expect(before.body[0]!.recommended_buy_quantity).toBe(30);
+    await owner.client.put(
+      '/api/settings/calculations',
+      { ...BUILT_IN_DEFAULTS, order_lead_time: 17 },
+      owner.token,
+    );
+    const after = await owner.client.get<Row[]>('/api/tables/restock/data', owner.token);
+    expect(after.body[0]!.recommended_buy_quantity).toBe(40);
+  });
+
+  it("never shows another account's rows", async () => {
+    await ownerWithProducts([{ ...widget, msku: 'SECRET-1' }]);
+    const other = await signUp(t.baseUrl);
+    const response = await other.client.get<Row[]>('/api/tables/restock/data', other.token);
+    expect(response.body).toEqual([]);
+  });
+
+  it('answers 401 anonymous and 404 for an unknown table', async () => {
+    const owner = await signUp(t.baseUrl);
+    expect((await owner.client.get('/api/tables/restock/data')).status).toBe(401);
+    const unknown = await owner.client.get('/api/tables/nope/data', owner.token);
+    expect(unknown).toMatchObject({ status: 404, body: { message: 'Unknown table "nope"' } });
+  });
+});
+
+describe('PATCH /api/tables/restock/data/:id', () => {
+  it('changes one field and answers the recomputed row with a new ETag', async () => {
+    const owner = await ownerWithProducts();
+    const response = await owner.client.patch<Row>(
+      '/api/tables/restock/data/WIDGET-1',
+      { cost: 12.5 },
+      owner.token,
+    );
+    expect(response.status).toBe(200);
+    expect(response.body.cost).toBe(12.5);
+    expect(response.body.roi).toBeCloseTo((25 - 12.5) / 12.5, 6);
+    expect(response.body.total_spend).toBe(30 * 12.5);
+    expect(response.headers.get('etag')).toBe('"2"');
+    const reread = await owner.client.get<Row>('/api/tables/restock/data/WIDGET-1', owner.token);
+    expect(reread.body.cost).toBe(12.5);
+  });
+
+  it.each([
+    [{ title: 'x' }, 'title is not an editable field'],
+    [{ nope: 1 }, 'nope is not an editable field'],
+    [{ cost: 1, supplier: 'a' }, 'Send exactly one field to change'],
+    [{}, 'Send exactly one field to change'],
+    [{ cost: -1 }, /Your Cost/],
+    [{ cost: '12' }, /Your Cost/],
+    [{ replen: 'yes' }, 'Replen must be true or false'],
+  ])('refuses %j with a 400 and changes nothing', async (body, message) => {
+    const owner = await ownerWithProducts();
+    const response = await owner.client.patch('/api/tables/restock/data/WIDGET-1', body, owner.token);
+    expect(response.status).toBe(400);
+    expect(String(response.body.message)).toMatch(message);
+    const reread = await owner.client.get<Row>('/api/tables/restock/data/WIDGET-1', owner.token);
+    expect(reread.body.version).toBe(1);
+  });
+
+  it("answers 404 for another account's msku and leaves it unchanged", async () => {
+    const victim = await ownerWithProducts();
+    const attacker = await signUp(t.baseUrl);
+    const response = await attacker.client.patch(
+      '/api/tables/restock/data/WIDGET-1',
+      { cost: 0.01 },
+      attacker.token,
+    );
+    expect(response).toMatchObject({ status: 404, body: { message: 'Product not found' } });
+    expect((await attacker.client.get('/api/tables/restock/data/WIDGET-1', attacker.token)).status).toBe(404);
+    const row = await victim.client.get<Row>('/api/tables/restock/data/WIDGET-1', victim.token);
+    expect(row.body.cost).toBe(10);
+  });
+
+  it('refuses a view-only member with 403 and lets a member with Can Edit change it', async () => {
+    const owner = await ownerWithProducts();
+    const member = await addMemberAndLogIn(t.baseUrl, owner.token);
+    expect((await member.client.get('/api/tables/restock/data', member.token)).status).toBe(200);
+    const refused = await member.client.patch(
+      '/api/tables/restock/data/WIDGET-1',
+      { cost: 11 },
+      member.token,
+    );
+    expect(refused.status).toBe(403);
+    await owner.client.post(
+      '/api/dynamic/save-access-schema',
+      { selectedItems: { restock: 2, 'restock.edit': 2 } },
+      owner.token,
+    );
+    const allowed = await member.client.patch(
+      '/api/tables/restock/data/WIDGET-1',
+      { cost: 11 },
+      member.token,
+    );
+    expect(allowed.status).toBe(200);
+  });
+
+  it('refuses a stale If-Match with 412 and the fresh row, so nobody overwrites silently', async () => {
+    const owner = await ownerWithProducts();
+    const first = await owner.client.request<Row>('PATCH', '/api/tables/restock/data/WIDGET-1', {
+      body: { supplier: 'Alpha' },
+      token: owner.token,
+      headers: { 'if-match': '"1"' },
+    });
+    expect(first.status).toBe(200);
+    const second = await owner.client.request<{ message: string; row: Row }>(
+      'PATCH',
+      '/api/tables/restock/data/WIDGET-1',
+      {
+        body: { supplier: 'Beta' },
+        token: owner.token,
+        headers: { 'if-match': '"1"' },
+      },
+    );
+    expect(second.status).toBe(412);
+    expect(second.body.message).toMatch(/Someone else changed this product/);
+    expect(second.body.row.supplier).toBe('Alpha');
+    expect(second.headers.get('etag')).toBe('"2"');
+    const bad = await owner.client.request('PATCH', '/api/tables/restock/data/WIDGET-1', {
+      body: { supplier: 'Gamma' },
+      token: owner.token,
+      headers: { 'if-match': 'nonsense' },
+    });
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('the column endpoints', () => {
+  it('answer every column in the default order until the user saves an order', async () => {
+    const owner = await signUp(t.baseUrl);
+    const columns = await owner.client.get<Array<{ key: string }>>(
+      '/api/tables/restock/columns',
+      owner.token,
+    );
+    expect(columns.body.map((c) => c.key)).toEqual(RESTOCK_COLUMNS.map((c) => c.key));
+    expect(columns.body[0]).toMatchObject({ key: 'product', frozen: true, width: 300, editable: false });
+  });
+
+  it('save an order per user: product stays first, another user keeps the default', async () => {
+    const owner = await signUp(t.baseUrl);
+    const member = await addMemberAndLogIn(t.baseUrl, owner.token);
+    const saved = await owner.client.patch<Array<{ key: string }>>(
+      '/api/tables/restock/columns',
+      { order: ['cost', 'supplier', 'product'] },
+      owner.token,
+    );
+    expect(saved.body.map((c) => c.key)).toEqual(['product', 'cost', 'supplier']);
+    const reread = await owner.client.get<Array<{ key: string }>>('/api/tables/restock/columns', owner.token);
+    expect(reread.body.map((c) => c.key)).toEqual(['product', 'cost', 'supplier']);
+    const memberColumns = await member.client.get<Array<{ key: string }>>(
+      '/api/tables/restock/columns',
+      member.token,
+    );
+    expect(memberColumns.body).toHaveLength(RESTOCK_COLUMNS.length);
+  });
+
+  it.each([
+    [{ order: ['cost', 'bogus'] }, 'Unknown column "bogus"'],
+    [{ order: ['cost', 'cost'] }, 'order lists a column twice'],
+    [{ order: 'cost' }, 'order must be a list of column keys'],
+    [{}, 'order is required'],
+  ])('refuse %j with a 400', async (body, message) => {
+    const owner = await signUp(t.baseUrl);
+    const response = await owner.client.patch('/api/tables/restock/columns', body, owner.token);
+    expect(response).toMatchObject({ status: 400, body: { message } });
+  });
+
+  it('the column picker reads headers and saves the visible selection, which the table then shows', async () => {
+    const owner = await signUp(t.baseUrl);
+    const headers = await owner.client.get<string[]>('/api/dynamic/column-headers', owner.token);
+    expect(headers.body).toContain('recommended_buy_quantity');
+    const saved = await owner.client.post(
+      '/api/save-column-picker',
+      { selectedItems: ['roi', 'cost'] },
+      owner.token,
+    );
+    expect(saved.body).toEqual({ selectedItems: ['product', 'roi', 'cost'] });
+    const picker = await owner.client.get('/api/dynamic/column-picker', owner.token);
+    expect(picker.body).toEqual({ selectedItems: ['product', 'roi', 'cost'] });
+    const columns = await owner.client.get<Array<{ key: string }>>(
+      '/api/tables/restock/columns',
+      owner.token,
+    );
+    expect(columns.body.map((c) => c.key)).toEqual(['product', 'roi', 'cost']);
+  });
+
+  it('a view-only member cannot save the column picker', async () => {
+    const owner = await signUp(t.baseUrl);
+    const member = await addMemberAndLogIn(t.baseUrl, owner.token);
+    const response = await member.client.post(
+      '/api/save-column-picker',
+      { selectedItems: ['roi'] },
+      member.token,
+    );
+    expect(response.status).toBe(403);
+  });
+});
