@@ -7,6 +7,7 @@ import { requireAuth } from './auth/guard';
 import { authRoutes } from './auth/routes';
 import { type Config, DEFAULT_LIMITS } from './config';
 import type { Db } from './db/pool';
+import { earlyAccessRoutes } from './early-access/routes';
 import { registerErrorHandler } from './http/errors';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
@@ -46,6 +47,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerSecurityHeaders(app);
   await app.register(cookie);
   authRoutes(app, deps);
+  earlyAccessRoutes(app, deps);
   accessRoutes(app, deps);
   accountRoutes(app, deps);
   settingsRoutes(app, deps);

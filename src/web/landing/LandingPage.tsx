@@ -1,12 +1,19 @@
-import { Link } from 'react-router';
+import type { ComponentType } from 'react';
+import type { LandingVariant } from '../../core/early-access/form-input';
+import { PageFour } from './PageFour';
+import { PageOne } from './PageOne';
+import { PageSeven } from './PageSeven';
+import { PageThree } from './PageThree';
 
-/** The public landing variants; the full pages arrive with the public-site issue. */
-export function LandingPage() {
-  return (
-    <main style={{ padding: 24 }}>
-      <h1>Replen</h1>
-      <p>Can't live without it</p>
-      <Link to="/signup">Sign Up</Link> · <Link to="/login">Log In</Link>
-    </main>
-  );
+const PAGES: Record<LandingVariant, ComponentType> = {
+  '1': PageOne,
+  '3': PageThree,
+  '4': PageFour,
+  '7': PageSeven,
+};
+
+/** SPEC 2: the public landing variants at /, /3, /4 and /7. */
+export function LandingPage({ variant }: { variant: LandingVariant }) {
+  const Page = PAGES[variant];
+  return <Page />;
 }

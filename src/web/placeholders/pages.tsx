@@ -6,7 +6,6 @@ export const LeadTrackerPage = () => <Placeholder title="Lead Tracker" />;
 export const ContactUsPage = () => <Placeholder title="Help" />;
 export const TutorialsPage = () => <Placeholder title="Tutorials/Learning" />;
 export const OtherPage = () => <Placeholder title="Other">{null}</Placeholder>;
-export const RestockPage = () => <Placeholder title="Restock" />;
 export const TestPage = () => <Placeholder title="Test" />;
 export const AccountUsersPage = () => <Placeholder title="Account users" />;
 export const SubscriptionsPage = () => <Placeholder title="Subscriptions" />;

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { CSV_BOM, csvCell, csvRows, signupsToCsv } from './csv';
+
+describe('csvCell', () => {
+  it.each([
+    ['plain', 'plain'],
+    ['with, comma', '"with, comma"'],
+    ['say "hi"', '"say ""hi"""'],
+    ['two\nlines', '"two\nlines"'],
+    ['=1+2', "'=1+2"],
+    ['+1 555', "'+1 555"],
+    ['-5', "'-5"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\tTab', "'\tTab"],
+    ['\rcarriage', `"'\rcarriage"`],
+    ['=HYPERLINK("x","y")', `"'=HYPERLINK(""x"",""y"")"`],
+    ['a=b', 'a=b'],
+    ['', ''],
+  ])('writes %j as %j', (value, cell) => {
+    expect(csvCell(value)).toBe(cell);
+  });
+
+  it.each([
+    [1200, '1200'],
+    [1234.5, '1234.5'],
+    [null, ''],
+    [undefined, ''],
+  ])('writes %j as %j', (value, cell) => {
+    expect(csvCell(value)).toBe(cell);
+  });
+});
+
+describe('signupsToCsv', () => {
+  it('starts with a BOM and a header row and ends every row with CRLF', () => {
+    expect(signupsToCsv([])).toBe(
+      `${CSV_BOM}Signed Up At,Full Name,Email,Monthly Revenue,Active ASIN Count,Landing Variant\r\n`,
+    );
+  });
+
+  it('writes one escaped row per signup in the given order', () => {
+    const csv = signupsToCsv([
+      {
+        id: 'b',
+        fullName: '=cmd',
+        email: 'b@example.com',
+        monthlyRevenue: 2500000,
+        asinCount: 12,
+        landingVariant: '3',
+        createdAt: '2025-01-02T00:00:00.000Z',
+      },
+      {
+        id: 'a',
+        fullName: 'Pat, Seller',
+        email: 'a@example.com',
+        monthlyRevenue: 0,
+        asinCount: 0,
+        landingVariant: null,
+        createdAt: '2025-01-01T00:00:00.000Z',
+      },
+    ]);
+    const lines = csv.slice(1).split('\r\n');
+    expect(lines.slice(1)).toEqual([
+      "2025-01-02T00:00:00.000Z,'=cmd,b@example.com,2500000,12,3",
+      '2025-01-01T00:00:00.000Z,"Pat, Seller",a@example.com,0,0,',
+      '',
+    ]);
+  });
+});
+
+describe('csvRows', () => {
+  it('joins cells with commas and rows with CRLF', () => {
+    expect(
+      csvRows([
+        ['a', 1],
+        ['b', null],
+      ]),
+    ).toBe('a,1\r\nb,\r\n');
+  });
+});
