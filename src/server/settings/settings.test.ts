@@ -16,7 +16,12 @@ describe('Settings → Calculations API', () => {
   it('answers the built-in defaults until the account saves its own', async () => {
     const owner = await signUp(t.baseUrl);
     const response = await owner.client.get('/api/settings/calculations', owner.token);
-    expect(response.body).toEqual({ order_lead_time: 7, prep_lead_time: 3, amz_lead_time: 10, desired_days_of_inventory: 30 });
+    expect(response.body).toEqual({
+      order_lead_time: 7,
+      prep_lead_time: 3,
+      amz_lead_time: 10,
+      desired_days_of_inventory: 30,
+    });
   });
 
   it('saves per account: another account keeps the built-in defaults', async () => {
@@ -24,7 +29,9 @@ describe('Settings → Calculations API', () => {
     const other = await signUp(t.baseUrl);
     expect((await owner.client.put('/api/settings/calculations', custom, owner.token)).status).toBe(200);
     expect((await owner.client.get('/api/settings/calculations', owner.token)).body).toEqual(custom);
-    expect((await other.client.get('/api/settings/calculations', other.token)).body).toMatchObject({ order_lead_time: 7 });
+    expect((await other.client.get('/api/settings/calculations', other.token)).body).toMatchObject({
+      order_lead_time: 7,
+    });
   });
 
   it.each([
@@ -43,7 +50,9 @@ describe('Settings → Calculations API', () => {
     const member = await addMemberAndLogIn(t.baseUrl, owner.token);
     const response = await member.client.put('/api/settings/calculations', custom, member.token);
     expect(response.status).toBe(403);
-    expect((await owner.client.get('/api/settings/calculations', owner.token)).body).toMatchObject({ order_lead_time: 7 });
+    expect((await owner.client.get('/api/settings/calculations', owner.token)).body).toMatchObject({
+      order_lead_time: 7,
+    });
   });
 
   it('lets a member with Can Edit on settings.calculations save', async () => {

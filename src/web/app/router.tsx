@@ -28,16 +28,22 @@ const settingsRoutes = [
   { path: 'referrals', lazy: page((m) => m.ReferralsPage) },
   { path: 'testingTree', lazy: page((m) => m.TestingTreePage) },
   { path: 'temp-csv-import', lazy: page((m) => m.TempCsvImportPage) },
+  {
+    path: 'early-access',
+    lazy: async () => ({
+      Component: (await import('../features/early-access/EarlyAccessAdminPage')).EarlyAccessAdminPage,
+    }),
+  },
 ];
 
 export const router = createBrowserRouter([
   {
     errorElement: <RouteError />,
     children: [
-      { path: '/', element: <LandingPage /> },
-      { path: '/3', element: <LandingPage /> },
-      { path: '/4', element: <LandingPage /> },
-      { path: '/7', element: <LandingPage /> },
+      { path: '/', element: <LandingPage variant="1" /> },
+      { path: '/3', element: <LandingPage variant="3" /> },
+      { path: '/4', element: <LandingPage variant="4" /> },
+      { path: '/7', element: <LandingPage variant="7" /> },
       {
         path: '/signup',
         lazy: async () => ({ Component: (await import('../features/auth/SignupPage')).SignupPage }),
@@ -68,7 +74,12 @@ export const router = createBrowserRouter([
                 path: '/dashboard',
                 lazy: async () => ({ Component: (await import('../dashboard/DashboardPage')).DashboardPage }),
               },
-              { path: '/restock', lazy: page((m) => m.RestockPage) },
+              {
+                path: '/restock',
+                lazy: async () => ({
+                  Component: (await import('../features/restock/RestockPage')).RestockPage,
+                }),
+              },
               { path: '/buy-list', lazy: page((m) => m.BuyListPage) },
               { path: '/repository', lazy: page((m) => m.RepositoryPage) },
               { path: '/lead-tracker', lazy: page((m) => m.LeadTrackerPage) },

@@ -11,7 +11,13 @@ export class ApiError extends Error {
   }
 }
 
-type RequestOptions = { method?: string; body?: unknown; signal?: AbortSignal; token?: string | null };
+type RequestOptions = {
+  method?: string;
+  body?: unknown;
+  signal?: AbortSignal;
+  token?: string | null;
+  headers?: Record<string, string>;
+};
 
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
@@ -34,7 +40,7 @@ const serverMessage = (body: unknown): string | null =>
  */
 export async function apiFetch<T>(path: string, options: RequestOptions = {}, fallback?: string): Promise<T> {
   const token = options.token === undefined ? readStoredToken() : options.token;
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(path, {

@@ -6,9 +6,9 @@ import { EditControl, RoleGate } from './gates';
 const session = vi.hoisted(() => ({ user: null as null | { role: string } }));
 vi.mock('../../lib/session', () => ({ useSession: () => session }));
 
-const renderAs = (role: string | null, node: ReactNode) => {
+const renderAs = (role: string | null, node: React.ReactElement) => {
   session.user = role ? { role } : null;
-  return render(<>{node}</>);
+  return render(node);
 };
 
 describe('RoleGate', () => {
@@ -29,7 +29,9 @@ describe('RoleGate', () => {
         <button type="button">Do it</button>
       </RoleGate>,
     );
-    const wrapper = screen.getByRole('button', { name: 'Do it', hidden: true }).closest('[aria-disabled="true"]');
+    const wrapper = screen
+      .getByRole('button', { name: 'Do it', hidden: true })
+      .closest('[aria-disabled="true"]');
     expect(wrapper).not.toBeNull();
   });
 

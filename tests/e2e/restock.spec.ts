@@ -1,0 +1,187 @@
+import { expect, test } from '@playwright/test';
+import { signUpThroughForm } from './support/accounts';
+import { baseRow, cell, editCell, grid, importRows, rowOf, visibleMskus } from './support/restock';
+
+test.beforeEach(async ({ page }) => {
+  await signUpThroughForm(page);
+});
+
+test('a new account sees an empty state that points to Import CSV', async ({ page }) => {
+  await page.goto('/restock');
+  await expect(page.getByRole('heading', { name: 'No products yet' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Import CSV' }).first()).toBeVisible();
+});
+
+test('editing cost and ordered recomputes ROI, total spend and To Buy, and persists after reload', async ({
+  page,
+}) => {
+  await importRows(page, [baseRow('EDIT-1')]);
+  await page.goto('/restock');
+  // 1/day × (7+3+10+30) − 20 = 30 to buy; 30 × $10 = $300; ROI (25 − 10) / 10 = 150%
+  await expect(await cell(page, 'EDIT-1', 'To Buy')).toContainText('30');
+  await expect(await cell(page, 'EDIT-1', 'Total Spend')).toHaveText('$300.00');
+  await expect(await cell(page, 'EDIT-1', 'ROI')).toHaveText('150.00%');
+
+  await editCell(page, 'EDIT-1', 'Your Cost', '12.5');
+  await expect(await cell(page, 'EDIT-1', 'Your Cost')).toHaveText('$12.50');
+  await expect(await cell(page, 'EDIT-1', 'ROI')).toHaveText('100.00%');
+  await expect(await cell(page, 'EDIT-1', 'Total Spend')).toHaveText('$375.00');
+
+  await editCell(page, 'EDIT-1', 'Ordered', '12');
+  await expect(await cell(page, 'EDIT-1', 'To Buy')).toContainText('18');
+  await expect(await cell(page, 'EDIT-1', 'Total Spend')).toHaveText('$225.00');
+
+  await page.reload();
+  await expect(await cell(page, 'EDIT-1', 'Your Cost')).toHaveText('$12.50');
+  await expect(await cell(page, 'EDIT-1', 'To Buy')).toContainText('18');
+});
+
+test('an edit the server refuses rolls the cell back and shows the toast', async ({ page }) => {
+  await importRows(page, [baseRow('FAIL-1')]);
+  await page.goto('/restock');
+  // Over the server's money limit: the optimistic value must not survive the 400.
+  await editCell(page, 'FAIL-1', 'Your Cost', '5000000000');
+  await expect(page.getByText('Failed to update data. Please try again.')).toBeVisible();
+  await expect(await cell(page, 'FAIL-1', 'Your Cost')).toHaveText('$10.00');
+});
+
+test('the replen checkbox flags a product and survives a reload', async ({ page }) => {
+  await importRows(page, [baseRow('FLAG-1')]);
+  await page.goto('/restock');
+  const checkbox = page.getByRole('checkbox', { name: 'Include FLAG-1 in next order' });
+  await checkbox.check();
+  await expect(checkbox).toBeChecked();
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: 'Include FLAG-1 in next order' })).toBeChecked();
+});
+
+test('rows sort by product by default, by a header click, and by several columns in order', async ({
+  page,
+}) => {
+  await importRows(page, [
+    baseRow('S-1', { title: 'Charlie', cost: 5, supplier: 'Beta' }),
+    baseRow('S-2', { title: 'alpha', cost: 9, supplier: 'Alpha' }),
+    baseRow('S-3', { title: 'Bravo', cost: 5, supplier: 'Alpha' }),
+  ]);
+  await page.goto('/restock');
+  await expect.poll(() => visibleMskus(page)).toEqual(['S-2', 'S-3', 'S-1']);
+
+  const costHeader = grid(page).getByRole('columnheader').filter({ hasText: 'Your Cost' });
+  await costHeader.click();
+  await expect.poll(() => visibleMskus(page)).toEqual(['S-1', 'S-3', 'S-2']);
+  await expect(costHeader).toHaveAttribute('aria-sort', 'ascending');
+  await costHeader.click();
+  await expect(costHeader).toHaveAttribute('aria-sort', 'descending');
+  await expect.poll(() => visibleMskus(page)).toEqual(['S-2', 'S-1', 'S-3']);
+
+  // Multi-sort: cost descending, then supplier ascending (ctrl-click adds a column).
+  const supplierHeader = grid(page).getByRole('columnheader').filter({ hasText: 'Supplier' });
+  await supplierHeader.click({ modifiers: ['Control'] });
+  await expect.poll(() => visibleMskus(page)).toEqual(['S-2', 'S-3', 'S-1']);
+});
+
+test('text, range and boolean filters narrow the rows; Clear Filters restores them', async ({ page }) => {
+  await importRows(page, [
+    baseRow('F-1', { title: 'Steel Bottle', cost: 4, supplier: 'Northwind', replen: true }),
+    baseRow('F-2', { title: 'Yoga Mat', cost: 12, supplier: 'Acme' }),
+    baseRow('F-3', { title: 'Steel Lamp', cost: 20, supplier: 'Northwind', replen: true }),
+    baseRow('F-4', { title: 'Pillow', cost: null, supplier: 'Acme' }),
+  ]);
+  await page.goto('/restock');
+  await expect(page.getByText('4 rows')).toBeVisible();
+
+  await page.getByRole('textbox', { name: 'Filter Product' }).fill('steel');
+  await expect.poll(() => visibleMskus(page)).toEqual(['F-1', 'F-3']);
+  await expect(page.getByText('2 of 4 rows')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear Filters' }).click();
+
+  const costFilter = page.getByRole('textbox', { name: 'Filter Your Cost' });
+  await costFilter.fill('12');
+  await expect.poll(() => visibleMskus(page)).toEqual(['F-3', 'F-2'].sort());
+  await page.getByRole('button', { name: 'Your Cost: at least (switch)' }).click();
+  await expect.poll(() => visibleMskus(page)).toEqual(['F-1', 'F-2']);
+  // Only numbers are accepted.
+  await costFilter.pressSequentially('x');
+  await expect(costFilter).toHaveValue('12');
+  await page.getByRole('button', { name: 'Clear Filters' }).click();
+
+  const replenFilter = page.getByRole('button', { name: 'Filter Replen: any' });
+  await replenFilter.click();
+  await expect.poll(() => visibleMskus(page)).toEqual(['F-1', 'F-3']);
+  await page.getByRole('button', { name: 'Filter Replen: checked' }).click();
+  await expect.poll(() => visibleMskus(page)).toEqual(['F-2', 'F-4']);
+  await page.getByRole('button', { name: 'Filter Replen: unchecked' }).click();
+  await expect(page.getByText('4 rows')).toBeVisible();
+});
+
+test('dragging a header reorders the columns and the order survives a reload', async ({ page }) => {
+  await importRows(page, [baseRow('D-1')]);
+  await page.goto('/restock');
+  const headerNames = async () =>
+    (await grid(page).getByRole('columnheader').allInnerTexts()).map((text) => text.split('\n')[0]?.trim());
+  const before = await headerNames();
+  expect(before.slice(0, 4)).toEqual(['Product', 'Replen', 'Supplier', 'Your Cost']);
+  await grid(page)
+    .getByRole('columnheader')
+    .filter({ hasText: 'Your Cost' })
+    .dragTo(grid(page).getByRole('columnheader').filter({ hasText: 'Replen' }));
+  await expect
+    .poll(async () => (await headerNames()).slice(0, 4))
+    .toEqual(['Product', 'Your Cost', 'Replen', 'Supplier']);
+  await page.reload();
+  await expect
+    .poll(async () => (await headerNames()).slice(0, 4))
+    .toEqual(['Product', 'Your Cost', 'Replen', 'Supplier']);
+});
+
+test('copy chips copy the MSKU and ASIN and show a check mark for 1.5 s', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await importRows(page, [baseRow('COPY-1', { asin: 'B0COPY0001' })]);
+  await page.goto('/restock');
+  const chip = page.getByRole('button', { name: 'Copy MSKU COPY-1' });
+  await chip.click();
+  await expect(chip).toHaveAttribute('data-copied', 'true');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('COPY-1');
+  await expect(chip).not.toHaveAttribute('data-copied', 'true', { timeout: 3000 });
+  await page.getByRole('button', { name: 'Copy ASIN B0COPY0001' }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('B0COPY0001');
+});
+
+test('the product links to the marketplace in a new tab; the data and To Buy popovers explain the row', async ({
+  page,
+}) => {
+  await importRows(page, [baseRow('POP-1', { asin: 'B0POP00001', title: 'Popover Product' })]);
+  await page.goto('/restock');
+  const link = page.getByRole('link', { name: 'Popover Product' });
+  await expect(link).toHaveAttribute('href', 'https://www.amazon.com/dp/B0POP00001');
+  await expect(link).toHaveAttribute('target', '_blank');
+
+  await page.getByRole('button', { name: 'View data of POP-1' }).click();
+  const data = page.getByRole('dialog', { name: 'Data of POP-1' });
+  await expect(data).toContainText('"msku"');
+  await expect(data).toContainText('POP-1');
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'Why buy 30 of POP-1' }).click();
+  const why = page.getByRole('dialog', { name: 'Why 30 for POP-1' });
+  await expect(why).toContainText('Days to cover');
+  await expect(why).toContainText('7 + 3 + 10 + 30');
+});
+
+test('the header tooltip shows the column description after a hover; clicking outside clears the selection', async ({
+  page,
+}) => {
+  await importRows(page, [baseRow('TIP-1')]);
+  await page.goto('/restock');
+  await page.getByText('To Buy', { exact: true }).hover();
+  await expect(page.getByRole('tooltip')).toBeVisible();
+  await expect(page.getByRole('tooltip')).toHaveCSS('max-width', '200px');
+
+  const supplier = await cell(page, 'TIP-1', 'Supplier');
+  await supplier.click();
+  await expect(supplier).toHaveAttribute('aria-selected', 'true');
+  await expect(page.locator('[data-has-selection="true"]')).toHaveCount(1);
+  await page.getByRole('heading', { name: 'Restock' }).click();
+  await expect(page.locator('[data-has-selection="false"]')).toHaveCount(1);
+  await expect(rowOf(page, 'TIP-1')).toBeVisible();
+});
