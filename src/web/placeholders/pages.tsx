@@ -6,7 +6,7 @@ export const LeadTrackerPage = () => <Placeholder title="Lead Tracker" />;
 export const ContactUsPage = () => <Placeholder title="Help" />;
 export const TutorialsPage = () => <Placeholder title="Tutorials/Learning" />;
 export const OtherPage = () => <Placeholder title="Other">{null}</Placeholder>;
-export const TestPage = () => <Placeholder title="Test" />;
+export { ColumnPickerPage as TestPage } from '../features/column-picker/ColumnPickerPage';
 export const AccountUsersPage = () => <Placeholder title="Account users" />;
 export const SubscriptionsPage = () => <Placeholder title="Subscriptions" />;
 export const ReferralsPage = () => (
@@ -18,5 +18,5 @@ export const ReferralsPage = () => (
     </ul>
   </Placeholder>
 );
-export const TestingTreePage = () => <Placeholder title="TestTree" />;
+export { AccessEditorPage as TestingTreePage } from '../features/access-editor/AccessEditorPage';
 export const TempCsvImportPage = () => <Placeholder title="Temp CSV Import" />;
