@@ -39,12 +39,24 @@ type Queryable = { $client: { query: <R>(text: string, values?: unknown[]) => Pr
 
 const client = (db: Db) => (db as unknown as Queryable).$client;
 
-/** Every product of the account; plain SQL because 100k rows must not pay for an ORM mapping. */
-export async function listProducts(db: Db, accountId: string): Promise<StoredProduct[]> {
-  const result = await client(db).query<StoredProduct>(
-    `SELECT ${SELECT_LIST} FROM products WHERE account_id = $1 ORDER BY msku`,
-    [accountId],
-  );
+export const STORED_PRODUCT_KEYS = [...PRODUCT_COLUMNS, 'version'] as const;
+
+type ArrayQueryable = {
+  $client: {
+    query: (config: { text: string; values: unknown[]; rowMode: 'array' }) => Promise<{ rows: unknown[][] }>;
+  };
+};
+
+/**
+ * Every product of the account as value arrays in STORED_PRODUCT_KEYS order: array mode skips
+ * pg's per-row object building, which dominates a 100k-row read.
+ */
+export async function listProductValues(db: Db, accountId: string): Promise<unknown[][]> {
+  const result = await (db as unknown as ArrayQueryable).$client.query({
+    text: `SELECT ${SELECT_LIST} FROM products WHERE account_id = $1 ORDER BY msku`,
+    values: [accountId],
+    rowMode: 'array',
+  });
   return result.rows;
 }
 

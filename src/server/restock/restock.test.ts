@@ -265,3 +265,20 @@ describe('the column endpoints', () => {
     expect(response.status).toBe(403);
   });
 });
+
+describe('the compact answer of GET /api/tables/restock/data?shape=columns', () => {
+  it('holds the same rows as the default answer, as key list and value arrays', async () => {
+    const owner = await ownerWithProducts(demoProducts(12, 3));
+    const rows = await owner.client.get<Row[]>('/api/tables/restock/data', owner.token);
+    const compact = await owner.client.get<{ keys: string[]; rows: unknown[][] }>(
+      '/api/tables/restock/data?shape=columns',
+      owner.token,
+    );
+    const rebuilt = compact.body.rows.map((values) =>
+      Object.fromEntries(compact.body.keys.map((key, i) => [key, values[i]])),
+    );
+    expect(rebuilt).toEqual(rows.body);
+    const bad = await owner.client.get('/api/tables/restock/data?shape=xml', owner.token);
+    expect(bad).toMatchObject({ status: 400, body: { message: 'shape must be rows or columns' } });
+  });
+});

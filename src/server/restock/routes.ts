@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { COLUMN_KEYS, orderColumns } from '../../core/restock/columns';
-import { deriveFields } from '../../core/restock/engine';
 import { parseSingleFieldEdit } from '../../core/restock/product';
 import {
   columnOrderRequest,
@@ -18,14 +17,18 @@ import { findCalculationDefaults } from '../settings/queries';
 import {
   findColumnKeys,
   findProduct,
-  listProducts,
+  listProductValues,
   type StoredProduct,
   saveColumnKeys,
   updateProductField,
 } from './queries';
+import { tableColumnsFromValues, tableRowsFromValues, toTableRow } from './table-rows';
 
 const tableParams = z.object({ table: z.string() });
 const rowParams = z.object({ table: z.string(), id: z.string().min(1).max(200) });
+const dataQuery = z.object({
+  shape: z.enum(['rows', 'columns'], 'shape must be rows or columns').optional(),
+});
 
 function assertKnownTable(table: string): void {
   if (table !== RESTOCK_TABLE) throw notFound(`Unknown table "${table.slice(0, 60)}"`);
@@ -48,8 +51,7 @@ export function restockRoutes(app: FastifyInstance, deps: AppDeps): void {
   const canEdit = requireLevel(db, 'restock.edit', 2);
 
   async function toRow(accountId: string, product: StoredProduct) {
-    const defaults = await findCalculationDefaults(db, accountId);
-    return { ...product, ...deriveFields(product, defaults), id: product.msku };
+    return toTableRow(product, await findCalculationDefaults(db, accountId));
   }
 
   const sendRow = async (request: FastifyRequest, reply: FastifyReply, product: StoredProduct) =>
@@ -71,15 +73,19 @@ export function restockRoutes(app: FastifyInstance, deps: AppDeps): void {
     return orderColumns(keys);
   });
 
+  // `?shape=columns` answers {keys, rows: value arrays}: the same data in a third of the bytes (the grid uses it).
   app.get('/api/tables/:table/data', { preHandler: [requireAuth, canView] }, async (request) => {
     const { table } = parseInput(tableParams, request.params);
     assertKnownTable(table);
+    const { shape } = parseInput(dataQuery, request.query);
     const { accountId } = currentUser(request);
-    const [products, defaults] = await Promise.all([
-      listProducts(db, accountId),
+    const [values, defaults] = await Promise.all([
+      listProductValues(db, accountId),
       findCalculationDefaults(db, accountId),
     ]);
-    return products.map((product) => ({ ...product, ...deriveFields(product, defaults), id: product.msku }));
+    return shape === 'columns'
+      ? tableColumnsFromValues(values, defaults)
+      : tableRowsFromValues(values, defaults);
   });
 
   app.get('/api/tables/:table/data/:id', { preHandler: [requireAuth, canView] }, async (request, reply) => {

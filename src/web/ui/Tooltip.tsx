@@ -18,6 +18,7 @@ export function Tooltip({ text, children }: { text: string; children: ReactNode 
   };
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: hover and focus only reveal a description; the child stays the control
     <span
       className={styles.anchor}
       onMouseEnter={() => schedule(true)}

@@ -103,11 +103,11 @@ export function renderHeaderCell(column: RestockColumn) {
             <span className={styles.headerName}>{column.name}</span>
           </Tooltip>
           {sortDirection ? (
-            <span
-              className={styles.sortArrow}
-              aria-label={sortDirection === 'ASC' ? 'sorted ascending' : 'sorted descending'}
-            >
-              {ARROWS[sortDirection]}
+            <span className={styles.sortArrow}>
+              <span aria-hidden="true">{ARROWS[sortDirection]}</span>
+              <span className="visually-hidden">
+                {sortDirection === 'ASC' ? 'sorted ascending' : 'sorted descending'}
+              </span>
               {priority !== undefined && priority > 0 ? <sup>{priority}</sup> : null}
             </span>
           ) : null}

@@ -22,8 +22,21 @@ export const useRestockColumns = () =>
     queryFn: () => apiFetch<RestockColumn[]>('/api/tables/restock/columns'),
   });
 
-export const useRestockRows = () =>
-  useQuery({ queryKey: restockKeys.data, queryFn: () => apiFetch<GridRow[]>('/api/tables/restock/data') });
+type CompactRows = { keys: string[]; rows: unknown[][] };
+
+/** Rebuilds row objects from the compact answer; same keys in the same order keep them fast. */
+export function rowsFromCompact({ keys, rows }: CompactRows): GridRow[] {
+  return rows.map((values) => {
+    const row: Record<string, unknown> = {};
+    for (let i = 0; i < keys.length; i++) row[keys[i]!] = values[i];
+    return row as GridRow;
+  });
+}
+
+export const fetchRestockRows = async () =>
+  rowsFromCompact(await apiFetch<CompactRows>('/api/tables/restock/data?shape=columns'));
+
+export const useRestockRows = () => useQuery({ queryKey: restockKeys.data, queryFn: fetchRestockRows });
 
 export const useCalculationDefaults = () =>
   useQuery({

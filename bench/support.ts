@@ -1,0 +1,49 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/server/app';
+import { openDatabase } from '../src/server/db/database';
+
+/** The real app on an embedded PostgreSQL in a temp folder (or DATABASE_URL), for benchmarks. */
+export async function startBenchApp(): Promise<{
+  app: FastifyInstance;
+  baseUrl: string;
+  database: Awaited<ReturnType<typeof openDatabase>>;
+  stop: () => Promise<void>;
+}> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'replen-bench-'));
+  const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir });
+  const app = await buildApp({
+    db: database.db,
+    jwtSecret: new TextEncoder().encode('bench-secret-that-is-long-enough-for-hs256!!'),
+    logLevel: 'silent',
+    limits: { loginPer15Min: 100_000, registerPerHour: 100_000, earlyAccessPerHour: 100_000 },
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    app,
+    baseUrl: `http://127.0.0.1:${port}`,
+    database,
+    stop: async () => {
+      await app.close();
+      await database.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+export async function timed<T>(run: () => Promise<T> | T): Promise<{ ms: number; result: T }> {
+  const start = performance.now();
+  const result = await run();
+  return { ms: performance.now() - start, result };
+}
+
+export const ms = (value: number) => `${value.toFixed(0)} ms`;
