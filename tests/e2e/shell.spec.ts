@@ -1,7 +1,16 @@
 import { expect, type Page, test } from '@playwright/test';
-import { logInThroughForm, signUpThroughForm, STRONG_PASSWORD } from './support/accounts';
+import { logInThroughForm, STRONG_PASSWORD, signUpThroughForm } from './support/accounts';
 
-const ALL_ENTRIES = ['Dashboard', 'Restock', 'Buy List', 'Repository', 'Lead Tracker', 'Test', 'Help', 'Settings'];
+const ALL_ENTRIES = [
+  'Dashboard',
+  'Restock',
+  'Buy List',
+  'Repository',
+  'Lead Tracker',
+  'Test',
+  'Help',
+  'Settings',
+];
 const sideNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 // Each link shows an icon before its label.
 const labels = (names: string[]) => names.map((name) => new RegExp(`${name}$`));
@@ -18,7 +27,9 @@ async function addMember(page: Page) {
   return email;
 }
 
-test('an owner sees every side-navigation entry, the top bar with their name, and every private route', async ({ page }) => {
+test('an owner sees every side-navigation entry, the top bar with their name, and every private route', async ({
+  page,
+}) => {
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
@@ -51,7 +62,10 @@ test('an owner sees every side-navigation entry, the top bar with their name, an
   expect(errors).toEqual([]);
 });
 
-test('a user-role member sees only Help and Settings, and no profile debug block', async ({ page, browser }) => {
+test('a user-role member sees only Help and Settings, and no profile debug block', async ({
+  page,
+  browser,
+}) => {
   await signUpThroughForm(page);
   const email = await addMember(page);
   const memberContext = await browser.newContext();
@@ -96,7 +110,12 @@ test('the theme toggle flips the theme and the choice survives a reload', async 
 test('the account menu links to settings and logs out; calculation defaults save', async ({ page }) => {
   const seller = await signUpThroughForm(page);
   await page.getByRole('button', { name: seller.fullName }).click();
-  await expect(page.getByRole('menuitem')).toHaveText(['Settings', 'Tutorials/Learning', 'Contact Us', 'Log Out']);
+  await expect(page.getByRole('menuitem')).toHaveText([
+    'Settings',
+    'Tutorials/Learning',
+    'Contact Us',
+    'Log Out',
+  ]);
   await page.getByRole('menuitem', { name: 'Settings' }).click();
   await expect(page).toHaveURL(/\/settings$/);
   await page.getByRole('link', { name: 'Calculations' }).click();
