@@ -9,18 +9,10 @@ import { deriveFields } from '../src/core/restock/engine';
 import { filterRows, sortRows } from '../src/core/restock/grid-rows';
 import { BUILT_IN_DEFAULTS } from '../src/core/restock/product';
 import { replaceProducts } from '../src/server/restock/seed';
+import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/support/chromium';
 import { median, ms, startBenchApp, timed } from './support';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 async function main() {
   const bench = await startBenchApp();
@@ -110,7 +102,7 @@ async function main() {
 
     // Chromium: navigation to first rows visible, and a sort click to sorted rows painted.
     const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumPath(),
       args: CHROMIUM_ARGS,
     });
     try {

@@ -1,18 +1,10 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { logInThroughForm, STRONG_PASSWORD, signUpThroughForm } from './support/accounts';
-
-/** Settings → Account's 'Add a member' form; answers the new member's email. */
-async function addMember(page: Page) {
-  const email = `member.${Date.now().toString(36)}@example.com`;
-  await page.goto('/settings/account');
-  const form = page.getByRole('form', { name: 'Add a member' });
-  await form.getByLabel('Member name').fill('Casey Clerk');
-  await form.getByLabel('Member email').fill(email);
-  await form.getByLabel('Initial password').fill(STRONG_PASSWORD);
-  await form.getByRole('button', { name: 'Add member' }).click();
-  await expect(page.getByRole('table', { name: 'Account users' }).getByText(email)).toBeVisible();
-  return email;
-}
+import {
+  addMemberThroughForm,
+  logInThroughForm,
+  STRONG_PASSWORD,
+  signUpThroughForm,
+} from './support/accounts';
 
 async function bearer(page: Page) {
   const token = await page.evaluate(() => sessionStorage.getItem('accessToken'));
@@ -31,7 +23,7 @@ test('an owner restricts restock.edit to Can View and a member can no longer edi
   browser,
 }) => {
   await signUpThroughForm(page);
-  const email = await addMember(page);
+  const email = await addMemberThroughForm(page);
 
   await page.goto('/settings/testingTree');
   // Never saved: members start with Can View everywhere.

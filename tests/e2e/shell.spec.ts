@@ -1,5 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
-import { logInThroughForm, STRONG_PASSWORD, signUpThroughForm } from './support/accounts';
+import {
+  addMemberThroughForm,
+  logInThroughForm,
+  STRONG_PASSWORD,
+  signUpThroughForm,
+} from './support/accounts';
 
 const ALL_ENTRIES = [
   'Dashboard',
@@ -14,18 +19,6 @@ const ALL_ENTRIES = [
 const sideNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 // Each link shows an icon before its label.
 const labels = (names: string[]) => names.map((name) => new RegExp(`${name}$`));
-
-async function addMember(page: Page) {
-  const email = `member.${Date.now().toString(36)}@example.com`;
-  await page.goto('/settings/account');
-  const form = page.getByRole('form', { name: 'Add a member' });
-  await form.getByLabel('Member name').fill('Casey Clerk');
-  await form.getByLabel('Member email').fill(email);
-  await form.getByLabel('Initial password').fill(STRONG_PASSWORD);
-  await form.getByRole('button', { name: 'Add member' }).click();
-  await expect(page.getByRole('table', { name: 'Account users' }).getByText(email)).toBeVisible();
-  return email;
-}
 
 test('an owner sees every side-navigation entry, the top bar with their name, and every private route', async ({
   page,
@@ -67,7 +60,7 @@ test('a user-role member sees only Help and Settings, and no profile debug block
   browser,
 }) => {
   await signUpThroughForm(page);
-  const email = await addMember(page);
+  const email = await addMemberThroughForm(page);
   const memberContext = await browser.newContext();
   const member = await memberContext.newPage();
   await logInThroughForm(member, email, STRONG_PASSWORD);

@@ -42,3 +42,16 @@ export async function logOutThroughMenu(page: Page, fullName: string) {
   await page.getByRole('menuitem', { name: 'Log Out' }).click();
   await expect(page).toHaveURL(/\/login$/);
 }
+
+/** Settings → Account's 'Add a member' form; answers the new member's email. */
+export async function addMemberThroughForm(page: Page) {
+  const email = `member.${Date.now().toString(36)}.${++counter}@example.com`;
+  await page.goto('/settings/account');
+  const form = page.getByRole('form', { name: 'Add a member' });
+  await form.getByLabel('Member name').fill('Casey Clerk');
+  await form.getByLabel('Member email').fill(email);
+  await form.getByLabel('Initial password').fill(STRONG_PASSWORD);
+  await form.getByRole('button', { name: 'Add member' }).click();
+  await expect(page.getByRole('table', { name: 'Account users' }).getByText(email)).toBeVisible();
+  return email;
+}

@@ -6,6 +6,7 @@ import { type ChangePasswordForm, changePasswordFormSchema } from '../../../core
 import { useSession } from '../../lib/session';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
+import { FormError } from '../../ui/FormError';
 import { Modal } from '../../ui/Modal';
 import { AuthCard, authStyles as styles } from './AuthCard';
 import { changePassword, failureMessage } from './api';
@@ -62,11 +63,7 @@ export function ChangePasswordPage() {
           error={errors.confirmNewPassword?.message}
           {...form.register('confirmNewPassword')}
         />
-        {error ? (
-          <p className={styles.formError} role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FormError message={error} />
         <Button type="submit" block disabled={isSubmitting}>
           Change Password
         </Button>

@@ -7,6 +7,7 @@ import { useSession } from '../../lib/session';
 import { storeToken } from '../../lib/token-storage';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
+import { FormError } from '../../ui/FormError';
 import { AuthCard, authStyles as styles } from './AuthCard';
 import { failureMessage, login } from './api';
 
@@ -55,11 +56,7 @@ export function LoginPage() {
           error={errors.password?.message}
           {...form.register('password')}
         />
-        {error ? (
-          <p className={styles.formError} role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FormError message={error} />
         <Button type="submit" block disabled={isSubmitting}>
           {isSubmitting ? 'Logging in…' : 'Log In'}
         </Button>

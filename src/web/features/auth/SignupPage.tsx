@@ -7,6 +7,7 @@ import { type RegisterInput, registerSchema } from '../../../core/auth/schemas';
 import { useSession } from '../../lib/session';
 import { Button } from '../../ui/Button';
 import { SelectField, TextField } from '../../ui/Field';
+import { FormError } from '../../ui/FormError';
 import { AuthCard, PRODUCT_NAME, authStyles as styles } from './AuthCard';
 import { failureMessage, register } from './api';
 
@@ -83,11 +84,7 @@ export function SignupPage() {
           error={errors.confirmPassword?.message}
           {...form.register('confirmPassword')}
         />
-        {error ? (
-          <p className={styles.formError} role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FormError message={error} />
         <Button type="submit" block disabled={isSubmitting}>
           {isSubmitting ? 'Signing up…' : 'Sign Up'}
         </Button>
