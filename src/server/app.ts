@@ -6,6 +6,7 @@ import type { AppDeps } from './app-deps';
 import { requireAuth } from './auth/guard';
 import { authRoutes } from './auth/routes';
 import { type Config, DEFAULT_LIMITS } from './config';
+import { csvImportRoutes } from './csv-import/routes';
 import type { Db } from './db/pool';
 import { earlyAccessRoutes } from './early-access/routes';
 import { registerErrorHandler } from './http/errors';
@@ -52,6 +53,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   accountRoutes(app, deps);
   settingsRoutes(app, deps);
   restockRoutes(app, deps);
+  csvImportRoutes(app, deps);
   await registerWebApp(app, options.webDist);
   return app;
 }

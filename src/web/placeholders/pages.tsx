@@ -19,4 +19,4 @@ export const ReferralsPage = () => (
   </Placeholder>
 );
 export { AccessEditorPage as TestingTreePage } from '../features/access-editor/AccessEditorPage';
-export const TempCsvImportPage = () => <Placeholder title="Temp CSV Import" />;
+export { TempCsvImportPage } from '../features/csv-import/TempCsvImportPage';

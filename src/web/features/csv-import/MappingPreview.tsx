@@ -1,0 +1,75 @@
+import { useMemo } from 'react';
+import { type CsvRow, type Mapping, mappedRows } from '../../../core/csv-import/mapping';
+import { IMPORT_TARGETS } from '../../../core/csv-import/targets';
+import type { ValueType } from '../../../core/csv-import/values';
+import { type CellFormat, formatCell } from '../../../core/restock/formatters';
+import styles from './csv-import.module.css';
+
+const PREVIEW_ROWS = 10;
+// Enough lines to find ten with an SKU without parsing the whole file on every change.
+const PREVIEW_SCAN = 500;
+
+const FORMATS: Record<ValueType, CellFormat> = {
+  text: 'text',
+  money: 'currency',
+  integer: 'number',
+  decimal: 'number',
+  percent: 'number',
+  boolean: 'boolean',
+};
+
+/** SPEC 4: the first mapped rows as they will be saved, recomputed on every mapping change. */
+export function MappingPreview({
+  rows,
+  mapping,
+  total,
+}: {
+  rows: readonly CsvRow[];
+  mapping: Mapping;
+  total: number;
+}) {
+  const preview = useMemo(
+    () => mappedRows(rows.slice(0, PREVIEW_SCAN), mapping).slice(0, PREVIEW_ROWS),
+    [rows, mapping],
+  );
+  const targets = IMPORT_TARGETS.filter((target) => mapping[target.key] !== null);
+  if (mapping.msku === null) {
+    return <p className={styles.hint}>Map a column to MSKU to see a preview: every product needs its SKU.</p>;
+  }
+  return (
+    <div>
+      <h3 className={styles.previewTitle}>
+        Preview: {preview.length} of {total.toLocaleString('en-US')} rows to import
+      </h3>
+      <div className={styles.preview}>
+        <table className={styles.table} aria-label="Import preview">
+          <thead>
+            <tr>
+              {targets.map((target) => (
+                <th key={target.key} scope="col" title={`From column "${mapping[target.key]}"`}>
+                  {target.name}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {preview.map((row) => (
+              <tr key={row.msku}>
+                {targets.map((target) => {
+                  const value = row[target.key];
+                  const isNumeric = target.type !== 'text' && target.type !== 'boolean';
+                  const classes = [isNumeric ? styles.numeric : '', value == null ? styles.nullCell : ''];
+                  return (
+                    <td key={target.key} className={classes.join(' ')}>
+                      {formatCell(FORMATS[target.type], value)}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
