@@ -5,6 +5,7 @@ import { accountRoutes } from './account/routes';
 import type { AppDeps } from './app-deps';
 import { requireAuth } from './auth/guard';
 import { authRoutes } from './auth/routes';
+import { buyListRoutes } from './buy-list/routes';
 import { type Config, DEFAULT_LIMITS } from './config';
 import { csvImportRoutes } from './csv-import/routes';
 import type { Db } from './db/pool';
@@ -53,6 +54,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   accountRoutes(app, deps);
   settingsRoutes(app, deps);
   restockRoutes(app, deps);
+  buyListRoutes(app, deps);
   csvImportRoutes(app, deps);
   await registerWebApp(app, options.webDist);
   return app;

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { signupsToCsv } from '../../core/early-access/csv';
+import { signupsToCsv } from '../../core/csv';
 import { earlyAccessRequestSchema } from '../../core/early-access/schema';
 import type { AppDeps } from '../app-deps';
 import { currentUser, requireAuth } from '../auth/guard';

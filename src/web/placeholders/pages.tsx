@@ -1,7 +1,7 @@
 import { Placeholder } from './Placeholder';
 
 export const RepositoryPage = () => <Placeholder title="Repository" />;
-export const BuyListPage = () => <Placeholder title="Buy List" />;
+export { BuyListPage } from '../features/buy-list/BuyListPage';
 export const LeadTrackerPage = () => <Placeholder title="Lead Tracker" />;
 export const ContactUsPage = () => <Placeholder title="Help" />;
 export const TutorialsPage = () => <Placeholder title="Tutorials/Learning" />;

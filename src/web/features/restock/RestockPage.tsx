@@ -1,9 +1,12 @@
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import type { SortColumn } from 'react-data-grid';
+import { isoDate } from '../../../core/buy-list/purchase-orders';
+import { restockCsvFileName, restockTableCsv } from '../../../core/buy-list/restock-csv';
 import { type ColumnFilter, type Filters, filterRows, sortRows } from '../../../core/restock/grid-rows';
 import { BUILT_IN_DEFAULTS } from '../../../core/restock/product';
 import { Button } from '../../ui/Button';
 import { useComponentLevel } from '../access/gates';
+import { saveCsv } from '../buy-list/download';
 import {
   moveKey,
   useCalculationDefaults,
@@ -70,6 +73,9 @@ export function RestockPage() {
   const total = rows.data.length;
   const hasFilters = Object.values(filters).some((value) => value !== undefined);
   const openImport = () => setImportOpen(true);
+  // The rows as filtered and sorted on screen, in the visible columns and their order.
+  const exportCsv = () =>
+    saveCsv(restockTableCsv(columns.data, visibleRows), restockCsvFileName(isoDate(Date.now())));
 
   return (
     <section className={styles.page} aria-label="Restock table">
@@ -82,6 +88,9 @@ export function RestockPage() {
         </span>
         <Button variant="secondary" onClick={() => setFilters({})} disabled={!hasFilters}>
           Clear Filters
+        </Button>
+        <Button variant="secondary" onClick={exportCsv} disabled={visibleRows.length === 0}>
+          Export CSV
         </Button>
         {canImport ? <Button onClick={openImport}>Import CSV</Button> : null}
       </div>

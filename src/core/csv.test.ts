@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CSV_BOM, csvCell, csvRows, signupsToCsv } from './csv';
+import { CSV_BOM, csvCell, csvDocument, csvRows, signupsToCsv } from './csv';
 
 describe('csvCell', () => {
   it.each([
@@ -15,6 +15,8 @@ describe('csvCell', () => {
     ['\rcarriage', `"'\rcarriage"`],
     ['=HYPERLINK("x","y")', `"'=HYPERLINK(""x"",""y"")"`],
     ['a=b', 'a=b'],
+    ['00123', '00123'],
+    ['Café ✓', 'Café ✓'],
     ['', ''],
   ])('writes %j as %j', (value, cell) => {
     expect(csvCell(value)).toBe(cell);
@@ -23,9 +25,12 @@ describe('csvCell', () => {
   it.each([
     [1200, '1200'],
     [1234.5, '1234.5'],
+    [-0.25, '-0.25'],
+    [Number.NaN, ''],
+    [Number.POSITIVE_INFINITY, ''],
     [null, ''],
     [undefined, ''],
-  ])('writes %j as %j', (value, cell) => {
+  ])('writes the number %j as %j, never escaped as a formula', (value, cell) => {
     expect(csvCell(value)).toBe(cell);
   });
 });
@@ -75,5 +80,15 @@ describe('csvRows', () => {
         ['b', null],
       ]),
     ).toBe('a,1\r\nb,\r\n');
+  });
+});
+
+describe('csvDocument', () => {
+  it('starts with the UTF-8 byte order mark before the first row', () => {
+    expect(csvDocument([['MSKU'], ['-1']])).toBe(`${CSV_BOM}MSKU\r\n'-1\r\n`);
+  });
+
+  it('writes booleans as true and false', () => {
+    expect(csvRows([[true, false]])).toBe('true,false\r\n');
   });
 });
