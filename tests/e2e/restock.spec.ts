@@ -1,6 +1,18 @@
 import { expect, test } from '@playwright/test';
 import { signUpThroughForm } from './support/accounts';
-import { baseRow, cell, editCell, grid, importRows, rowOf, visibleMskus } from './support/restock';
+import {
+  baseRow,
+  cell,
+  editCell,
+  grid,
+  headerNames,
+  importRows,
+  rowOf,
+  visibleMskus,
+} from './support/restock';
+
+// The grid renders only the columns that fit (virtualised); a wide window shows all of them.
+test.use({ viewport: { width: 3600, height: 1000 } });
 
 test.beforeEach(async ({ page }) => {
   await signUpThroughForm(page);
@@ -97,7 +109,7 @@ test('text, range and boolean filters narrow the rows; Clear Filters restores th
 
   const costFilter = page.getByRole('textbox', { name: 'Filter Your Cost' });
   await costFilter.fill('12');
-  await expect.poll(() => visibleMskus(page)).toEqual(['F-3', 'F-2'].sort());
+  await expect.poll(() => visibleMskus(page)).toEqual(['F-3', 'F-2']);
   await page.getByRole('button', { name: 'Your Cost: at least (switch)' }).click();
   await expect.poll(() => visibleMskus(page)).toEqual(['F-1', 'F-2']);
   // Only numbers are accepted.
@@ -109,7 +121,7 @@ test('text, range and boolean filters narrow the rows; Clear Filters restores th
   await replenFilter.click();
   await expect.poll(() => visibleMskus(page)).toEqual(['F-1', 'F-3']);
   await page.getByRole('button', { name: 'Filter Replen: checked' }).click();
-  await expect.poll(() => visibleMskus(page)).toEqual(['F-2', 'F-4']);
+  await expect.poll(() => visibleMskus(page)).toEqual(['F-4', 'F-2']);
   await page.getByRole('button', { name: 'Filter Replen: unchecked' }).click();
   await expect(page.getByText('4 rows')).toBeVisible();
 });
@@ -117,20 +129,18 @@ test('text, range and boolean filters narrow the rows; Clear Filters restores th
 test('dragging a header reorders the columns and the order survives a reload', async ({ page }) => {
   await importRows(page, [baseRow('D-1')]);
   await page.goto('/restock');
-  const headerNames = async () =>
-    (await grid(page).getByRole('columnheader').allInnerTexts()).map((text) => text.split('\n')[0]?.trim());
-  const before = await headerNames();
+  const before = await headerNames(page);
   expect(before.slice(0, 4)).toEqual(['Product', 'Replen', 'Supplier', 'Your Cost']);
   await grid(page)
     .getByRole('columnheader')
     .filter({ hasText: 'Your Cost' })
     .dragTo(grid(page).getByRole('columnheader').filter({ hasText: 'Replen' }));
   await expect
-    .poll(async () => (await headerNames()).slice(0, 4))
+    .poll(async () => (await headerNames(page)).slice(0, 4))
     .toEqual(['Product', 'Your Cost', 'Replen', 'Supplier']);
   await page.reload();
   await expect
-    .poll(async () => (await headerNames()).slice(0, 4))
+    .poll(async () => (await headerNames(page)).slice(0, 4))
     .toEqual(['Product', 'Your Cost', 'Replen', 'Supplier']);
 });
 
@@ -158,8 +168,8 @@ test('the product links to the marketplace in a new tab; the data and To Buy pop
 
   await page.getByRole('button', { name: 'View data of POP-1' }).click();
   const data = page.getByRole('dialog', { name: 'Data of POP-1' });
-  await expect(data).toContainText('"msku"');
-  await expect(data).toContainText('POP-1');
+  await expect(data).toContainText('msku');
+  await expect(data).toContainText('"B0POP00001"');
   await page.keyboard.press('Escape');
 
   await page.getByRole('button', { name: 'Why buy 30 of POP-1' }).click();

@@ -24,6 +24,7 @@ export const rowOf = (page: Page, msku: string) =>
 /** The 1-based aria-colindex of a column, read from the header's accessible text. */
 export async function columnIndex(page: Page, name: string): Promise<number> {
   const headers = grid(page).getByRole('columnheader');
+  await expect(headers.first()).toBeVisible();
   const count = await headers.count();
   for (let i = 0; i < count; i++) {
     const header = headers.nth(i);
@@ -78,3 +79,10 @@ export const baseRow = (msku: string, overrides: ImportRow = {}): ImportRow => (
   replen: false,
   ...overrides,
 });
+
+/** The header names in display order, once the grid has rendered. */
+export async function headerNames(page: Page): Promise<string[]> {
+  const headers = grid(page).getByRole('columnheader');
+  await expect(headers.first()).toBeVisible();
+  return (await headers.allInnerTexts()).map((text) => text.split('\n')[0]?.trim() ?? '');
+}
