@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { accessRoutes } from './access/routes';
 import { accountRoutes } from './account/routes';
 import type { AppDeps } from './app-deps';
@@ -10,7 +10,7 @@ import { type Config, DEFAULT_LIMITS } from './config';
 import { csvImportRoutes } from './csv-import/routes';
 import type { Db } from './db/pool';
 import { earlyAccessRoutes } from './early-access/routes';
-import { registerErrorHandler } from './http/errors';
+import { frameworkErrorHandler, registerErrorHandler } from './http/errors';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { restockRoutes } from './restock/routes';
@@ -24,6 +24,8 @@ export type AppOptions = {
   trustProxy?: boolean;
   logLevel?: Config['logLevel'];
   webDist?: string;
+  /** Sees every route as it is registered (the authorization matrix test collects the route table). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 /** Builds the whole app (API and SPA) without listening, so tests can inject or listen on port 0. */
@@ -35,7 +37,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // JSON with __proto__ or constructor keys is refused (400), never merged into objects.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
+    // A URL that cannot be decoded or routed still answers `{ message }` with the security headers.
+    frameworkErrors: frameworkErrorHandler(options.trustProxy ?? false),
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   const now = options.now ?? Date.now;
   const deps: AppDeps = {
     db: options.db,

@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { postgresErrorCode } from '../db/errors';
+import { applySecurityHeaders } from './security-headers';
 
 /** An error the user can act on: its message goes to the client as `{ message }`. */
 export class HttpError extends Error {
@@ -22,16 +24,47 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send the request body as JSON',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body length is wrong',
+  FST_ERR_BAD_URL: 'The address is not valid',
+  FST_ERR_MAX_PARAM_LENGTH: 'The address is too long',
 };
 
-const isDatabaseDown = (error: { code?: string }) =>
-  ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', '08006', '08001'].includes(error.code ?? '') ||
-  /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/.test(String(error));
+export const NUL_CHARACTER_MESSAGE = 'Text must not contain NUL characters';
+
+// PostgreSQL refuses NUL in text (22021) and in JSON (22P05); such a value can only come from the request.
+const isNulRefusal = (error: unknown) => ['22021', '22P05'].includes(postgresErrorCode(error) ?? '');
+
+const DATABASE_DOWN_CODES = [
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08006',
+  '08001',
+];
+const DATABASE_DOWN_MESSAGE =
+  /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|is not queryable/;
+
+/** The error and its causes: Drizzle wraps the driver's error (DrizzleQueryError, `cause`). */
+function* errorChain(error: unknown): Generator<{ code?: unknown; message?: unknown }> {
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
+    yield current;
+    current = (current as { cause?: unknown }).cause;
+  }
+}
+
+const isDatabaseDown = (error: unknown) =>
+  [...errorChain(error)].some(
+    (link) =>
+      DATABASE_DOWN_CODES.includes(String(link.code)) || DATABASE_DOWN_MESSAGE.test(String(link.message)),
+  );
 
 /** Every error answers `{ message }`: 4xx with a message the user can act on, never a stack. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError & { code?: string }, request, reply) => {
     if (error instanceof HttpError) return reply.status(error.statusCode).send({ message: error.message });
+    if (isNulRefusal(error)) return reply.status(400).send({ message: NUL_CHARACTER_MESSAGE });
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const message = FRAMEWORK_MESSAGES[error.code ?? ''] ?? error.message;
@@ -44,4 +77,29 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unexpected error');
     return reply.status(500).send({ message: 'Something went wrong. Please try again.' });
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: a URL that cannot be decoded or routed is answered before any hook
+ * runs, so this handler gives it the `{ message }` body and the security headers itself. Fastify
+ * builds that request without its trust-proxy getters, hence the forwarded protocol read here.
+ */
+export function frameworkErrorHandler(trustProxy: boolean) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const forwarded = String(request.headers['x-forwarded-proto'] ?? '')
+      .split(',')
+      .at(-1)
+      ?.trim();
+    applySecurityHeaders(
+      request,
+      reply,
+      request.protocol === 'https' || (trustProxy && forwarded === 'https'),
+    );
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ message: FRAMEWORK_MESSAGES[error.code] ?? error.message });
+    }
+    request.log.error({ err: error }, 'unexpected framework error');
+    return reply.status(500).send({ message: 'Something went wrong. Please try again.' });
+  };
 }

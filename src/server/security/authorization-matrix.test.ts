@@ -1,0 +1,294 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BuyList } from '../../core/buy-list/schemas';
+import type { Role } from '../../core/roles';
+import { type ApiResponse, addMemberAndLogIn, type Client, createClient } from '../test-support/http-client';
+import { startTestApp, type TestApp } from '../test-support/test-app';
+import { collectApiRoutes, fillPath, routeKey, takesRowId } from './route-table';
+import {
+  createPurchaseOrder,
+  createSellerAccount,
+  insertBuyListProduct,
+  insertMember,
+  type SellerAccount,
+  setRole,
+} from './seller-accounts';
+import { VALID_BODIES } from './valid-bodies';
+
+/*
+ * Issue 8, deliverable 1: every API route × every kind of caller × (own row, another account's
+ * row), against the table below. Members are view-only while their account has saved no access
+ * schema (DESIGN 6); owners are `admin`; `beta` and `dev` rank above them; the stranger owns
+ * another account. Another account's row answers 404 and is left as it was (DESIGN 6, 7).
+ */
+
+const ACTORS = ['anonymous', 'member', 'admin', 'beta', 'dev', 'stranger'] as const;
+type ActorName = (typeof ACTORS)[number];
+type Outcome = '2xx' | 401 | 403 | 404;
+type Expectation = Readonly<Record<ActorName, Outcome>>;
+
+const OK = '2xx';
+const EVERYONE: Expectation = { anonymous: OK, member: OK, admin: OK, beta: OK, dev: OK, stranger: OK };
+const SIGNED_IN: Expectation = { ...EVERYONE, anonymous: 401 };
+/** Writes need level 2 (members have 1 by default) or the admin role (members are `user`). */
+const EDITORS: Expectation = { ...SIGNED_IN, member: 403 };
+const STAFF: Expectation = { anonymous: 401, member: 403, admin: 403, beta: 403, dev: OK, stranger: 403 };
+/** Another account's row: wherever the caller would succeed, the row does not exist for them. */
+const hidden = (expectation: Expectation): Expectation =>
+  Object.fromEntries(
+    ACTORS.map((actor) => [actor, expectation[actor] === OK ? 404 : expectation[actor]]),
+  ) as unknown as Expectation;
+
+type RowKind = 'product' | 'buy-line' | 'purchase-order' | 'member';
+
+type Entry = {
+  expect: Expectation | { own: Expectation; foreign: Expectation };
+  /** The kind of row the route's id names; `consumes` when a success uses the row up. */
+  row?: { kind: RowKind; consumes?: true };
+  /** The route ends or rotates the caller's session: each cell gets a user and session of its own. */
+  freshSession?: true;
+};
+
+const rowRoute = (kind: RowKind, expectation: Expectation, options: { consumes?: true } = {}) => ({
+  expect: { own: expectation, foreign: hidden(expectation) },
+  row: { kind, ...options },
+});
+
+/**
+ * The expected table. A route the app registers without an entry here fails the first test.
+ * Each request carries a valid body (valid-bodies.ts), so a 2xx is possible wherever it is allowed.
+ */
+const MATRIX: Readonly<Record<string, Entry>> = {
+  'DELETE /api/account/members/:id': rowRoute('member', EDITORS, { consumes: true }),
+  'DELETE /api/buy-list/:msku': rowRoute('buy-line', EDITORS, { consumes: true }),
+  'GET /api/account': { expect: SIGNED_IN },
+  'GET /api/account/members': { expect: EDITORS },
+  'GET /api/buy-list': { expect: SIGNED_IN },
+  'GET /api/buy-list/export.csv': { expect: SIGNED_IN },
+  'GET /api/buy-list/export.xlsx': { expect: SIGNED_IN },
+  'GET /api/dynamic/access-components': { expect: SIGNED_IN },
+  'GET /api/dynamic/access-schema-tree': { expect: EDITORS },
+  'GET /api/dynamic/column-headers': { expect: SIGNED_IN },
+  'GET /api/dynamic/column-picker': { expect: SIGNED_IN },
+  'GET /api/dynamic/get-saved-mapping': { expect: SIGNED_IN },
+  'GET /api/early-access': { expect: STAFF },
+  'GET /api/early-access.csv': { expect: STAFF },
+  'GET /api/me': { expect: SIGNED_IN },
+  'GET /api/purchase-orders': { expect: SIGNED_IN },
+  'GET /api/purchase-orders/:id': rowRoute('purchase-order', SIGNED_IN),
+  'GET /api/purchase-orders/:id/export.csv': rowRoute('purchase-order', SIGNED_IN),
+  'GET /api/purchase-orders/:id/export.xlsx': rowRoute('purchase-order', SIGNED_IN),
+  'GET /api/settings/calculations': { expect: SIGNED_IN },
+  'GET /api/tables/:table/columns': { expect: SIGNED_IN },
+  'GET /api/tables/:table/data': { expect: SIGNED_IN },
+  'GET /api/tables/:table/data/:id': rowRoute('product', SIGNED_IN),
+  'PATCH /api/buy-list/:msku': rowRoute('buy-line', EDITORS),
+  'PATCH /api/purchase-orders/:id': rowRoute('purchase-order', EDITORS, { consumes: true }),
+  // Any viewer arranges their own view of the table (stored per user).
+  'PATCH /api/tables/:table/columns': { expect: SIGNED_IN },
+  'PATCH /api/tables/:table/data/:id': rowRoute('product', EDITORS),
+  'POST /api/account/members': { expect: EDITORS },
+  'POST /api/dynamic/import-inventory': { expect: EDITORS },
+  'POST /api/dynamic/save-access-schema': { expect: EDITORS },
+  'POST /api/early-access': { expect: EVERYONE },
+  'POST /api/login': { expect: EVERYONE },
+  'POST /api/logout': { expect: EVERYONE, freshSession: true },
+  'POST /api/purchase-orders': { expect: EDITORS },
+  'POST /api/refresh-token': { expect: SIGNED_IN, freshSession: true },
+  'POST /api/register': { expect: EVERYONE },
+  'POST /api/save-column-picker': { expect: EDITORS },
+  'POST /change-password': { expect: SIGNED_IN, freshSession: true },
+  'PUT /api/dynamic/saved-mapping': { expect: EDITORS },
+  'PUT /api/settings/calculations': { expect: EDITORS },
+};
+
+const ROUTES = await collectApiRoutes();
+
+let loginTarget: { email: string; password: string };
+let uniqueCounter = 0;
+let t: TestApp;
+let home: SellerAccount;
+let away: SellerAccount;
+const tokens = new Map<ActorName, string | null>();
+let casesChecked = 0;
+
+const accountOf = (actor: ActorName) => (actor === 'stranger' ? away : home);
+const otherThan = (account: SellerAccount) => (account === home ? away : home);
+const roleOf = (actor: Exclude<ActorName, 'anonymous'>): Role =>
+  actor === 'member' ? 'user' : actor === 'stranger' ? 'admin' : actor;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  home = await createSellerAccount(t, 'HOMEACC');
+  away = await createSellerAccount(t, 'AWAYACC');
+  const target = await addMemberAndLogIn(t.baseUrl, away.ownerToken, { password: 'Login-Target-Pass-77' });
+  loginTarget = { email: target.email, password: 'Login-Target-Pass-77' };
+  tokens.set('anonymous', null);
+  tokens.set('admin', home.ownerToken);
+  tokens.set('stranger', away.ownerToken);
+  for (const actor of ['member', 'beta', 'dev'] as const) {
+    const user = await addMemberAndLogIn(t.baseUrl, home.ownerToken);
+    // The server reads the role from the database on every request; the token stays valid.
+    await setRole(t.pool, user.email, roleOf(actor));
+    tokens.set(actor, user.token);
+  }
+});
+
+afterAll(async () => {
+  console.log(
+    `authorization matrix: ${casesChecked} route × role × row cases checked over ${ROUTES.length} routes`,
+  );
+  await t?.close();
+});
+
+/** A session of its own for a cell that ends or rotates it: a new user of the same kind. */
+async function freshSession(
+  actor: ActorName,
+): Promise<{ client: Client; token: string | null; password: string }> {
+  if (actor === 'anonymous') return { client: createClient(t.baseUrl), token: null, password: '' };
+  const password = 'Fresh-Session-Pass-64';
+  const user = await addMemberAndLogIn(t.baseUrl, accountOf(actor).ownerToken, { password });
+  await setRole(t.pool, user.email, roleOf(actor));
+  return { client: user.client, token: user.token, password };
+}
+
+const ownerClient = () => createClient(t.baseUrl);
+const sharedRows = new Map<string, string>();
+
+/** Makes a row of `kind` in the account and answers its id. */
+async function createRow(kind: RowKind, account: SellerAccount): Promise<string> {
+  switch (kind) {
+    case 'product':
+      return account.msku;
+    case 'buy-line':
+      return insertBuyListProduct(t.pool, account);
+    case 'purchase-order':
+      return createPurchaseOrder(t, account);
+    case 'member':
+      return insertMember(t.pool, account);
+  }
+}
+
+async function rowFor(kind: RowKind, account: SellerAccount, consumes: boolean): Promise<string> {
+  if (consumes) return createRow(kind, account);
+  const key = `${kind} ${account.marker}`;
+  if (!sharedRows.has(key)) sharedRows.set(key, await createRow(kind, account));
+  return sharedRows.get(key)!;
+}
+
+/** The row as its own account's owner sees it (null when it is gone). */
+async function readAsOwner(kind: RowKind, account: SellerAccount, id: string): Promise<unknown> {
+  const client = ownerClient();
+  const token = account.ownerToken;
+  const orNull = (response: ApiResponse<unknown>) => (response.status === 200 ? response.body : null);
+  switch (kind) {
+    case 'product':
+      return orNull(await client.get(`/api/tables/restock/data/${encodeURIComponent(id)}`, token));
+    case 'purchase-order':
+      return orNull(await client.get(`/api/purchase-orders/${id}`, token));
+    case 'buy-line': {
+      const { body } = await client.get<BuyList>('/api/buy-list', token);
+      return body.groups.flatMap((group) => group.lines).find((line) => line.msku === id) ?? null;
+    }
+    case 'member': {
+      const { body } = await client.get<Array<{ id: string }>>('/api/account/members', token);
+      return body.find((member) => member.id === id) ?? null;
+    }
+  }
+}
+
+const outcomeOf = (status: number): Outcome | number => (status >= 200 && status < 300 ? OK : status);
+
+/** Strings only one account's data contains. */
+const markersOf = (account: SellerAccount) =>
+  [account.id, account.ownerEmail, account.marker].map((m) => m.toLowerCase());
+
+function leakedMarkers(actor: ActorName, response: ApiResponse<unknown>): string[] {
+  const text = (
+    typeof response.body === 'string' ? response.body : JSON.stringify(response.body ?? '')
+  ).toLowerCase();
+  const foreign =
+    actor === 'anonymous' ? [...markersOf(home), ...markersOf(away)] : markersOf(otherThan(accountOf(actor)));
+  return foreign.filter((marker) => text.includes(marker));
+}
+
+type Cell = { key: string; actor: ActorName; row: 'own' | 'foreign' | null };
+
+async function checkCell(cell: Cell, entry: Entry, expected: Outcome): Promise<string[]> {
+  const [method, url] = cell.key.split(' ') as [string, string];
+  const actorAccount = accountOf(cell.actor);
+  const rowAccount = cell.row === 'foreign' ? otherThan(actorAccount) : actorAccount;
+  const rowId = entry.row ? await rowFor(entry.row.kind, rowAccount, entry.row.consumes === true) : undefined;
+  const session = entry.freshSession
+    ? await freshSession(cell.actor)
+    : { client: createClient(t.baseUrl), token: tokens.get(cell.actor) ?? null, password: '' };
+  const shouldStay = entry.row && expected !== OK;
+  const before = shouldStay ? await readAsOwner(entry.row!.kind, rowAccount, rowId!) : undefined;
+
+  uniqueCounter += 1;
+  const body = VALID_BODIES[cell.key]?.({
+    account: actorAccount,
+    password: session.password || 'not-signed-in',
+    login: loginTarget,
+    unique: `matrix${uniqueCounter}`,
+  });
+  const response = await session.client.request<unknown>(method, fillPath(url, rowId), {
+    token: session.token,
+    body,
+  });
+  casesChecked += 1;
+
+  const name = `${cell.key} as ${cell.actor}${cell.row ? ` on ${cell.row === 'own' ? 'its own' : "another account's"} row` : ''}`;
+  const problems: string[] = [];
+  const actual = outcomeOf(response.status);
+  if (actual !== expected)
+    problems.push(
+      `${name}: expected ${expected}, got ${response.status} ${JSON.stringify(response.body)?.slice(0, 200)}`,
+    );
+  if (response.status >= 400 && typeof (response.body as { message?: unknown })?.message !== 'string') {
+    problems.push(`${name}: a ${response.status} without {message}`);
+  }
+  if (actual === OK) {
+    const leaks = leakedMarkers(cell.actor, response);
+    if (leaks.length > 0)
+      problems.push(`${name}: the answer carries another account's data (${leaks.join(', ')})`);
+  }
+  if (shouldStay) {
+    const after = await readAsOwner(entry.row!.kind, rowAccount, rowId!);
+    if (before === null) problems.push(`${name}: the test row was missing before the request`);
+    if (JSON.stringify(after) !== JSON.stringify(before)) problems.push(`${name}: the row changed`);
+  }
+  return problems;
+}
+
+describe('the authorization matrix', () => {
+  it('has an entry for every route of the app, and a route for every entry', () => {
+    const inApp = ROUTES.map(routeKey);
+    expect(inApp.filter((key) => !(key in MATRIX)).map((key) => `${key}: add it to the matrix`)).toEqual([]);
+    expect(
+      Object.keys(MATRIX)
+        .filter((key) => !inApp.includes(key))
+        .map((key) => `${key}: no such route`),
+    ).toEqual([]);
+    const rowMismatch = ROUTES.filter(
+      (route) => takesRowId(route.url) !== Boolean(MATRIX[routeKey(route)]?.row),
+    );
+    expect(
+      rowMismatch.map((route) => `${routeKey(route)}: takes a row id, the entry must say which`),
+    ).toEqual([]);
+  });
+
+  it.each(Object.keys(MATRIX))('%s answers every caller as the matrix says', async (key) => {
+    const entry = MATRIX[key]!;
+    const problems: string[] = [];
+    for (const actor of ACTORS) {
+      if ('own' in entry.expect) {
+        for (const row of ['own', 'foreign'] as const) {
+          problems.push(...(await checkCell({ key, actor, row }, entry, entry.expect[row][actor])));
+        }
+      } else {
+        problems.push(...(await checkCell({ key, actor, row: null }, entry, entry.expect[actor])));
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
