@@ -11,6 +11,22 @@ export type RunningServer = {
   stop: () => Promise<void>;
 };
 
+/**
+ * Stops listening and waits for the requests in flight. Node keeps their keep-alive connections
+ * open once answered (Fastify: 72 s), which would hold the close that long: each is closed as soon
+ * as it is idle.
+ */
+async function closeAfterRequestsInFlight(app: FastifyInstance): Promise<void> {
+  const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+  try {
+    await app.close();
+  } catch {
+    // Closing is best effort; the database still stops.
+  } finally {
+    clearInterval(sweep);
+  }
+}
+
 /** Opens the database (embedded or DATABASE_URL), migrates, and listens. */
 export async function startServer(config: Config): Promise<RunningServer> {
   const started = Date.now();
@@ -36,10 +52,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     url: `http://${config.host}:${config.port}`,
     startupMs: Date.now() - started,
     stop: () => {
-      stopped ??= app
-        .close()
-        .catch(() => {})
-        .then(() => database.close());
+      stopped ??= closeAfterRequestsInFlight(app).then(() => database.close());
       return stopped;
     },
   };

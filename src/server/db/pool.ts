@@ -19,6 +19,9 @@ export function createPool(connectionString: string, max = 10): pg.Pool {
   const pool = new pg.Pool({ connectionString, max, types, connectionTimeoutMillis: 5000 });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
+  // Nor may a checked-out one (a transaction, an import): pg-pool drops its own listener while a
+  // client is lent, and pg emits 'error' when the connection ends, after failing the pending query.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return pool;
 }
 

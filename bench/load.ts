@@ -1,0 +1,242 @@
+/**
+ * `npm run bench:load` (issue 8 item 8, DESIGN 8): autocannon at 50 connections for 10 s each on
+ * the restock read (1,000 products), a one-field PATCH and log-in, beside the same load on a bare
+ * Fastify route in the same process; the ratio to the bare route is the figure. The load runs in a
+ * child process so it does not share the server's event loop. Prints figures; asserts nothing.
+ * BENCH_DURATION (s) and BENCH_CONNECTIONS override the defaults; DATABASE_URL uses that server.
+ */
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import Fastify from 'fastify';
+import { demoProducts } from '../src/core/restock/demo-products';
+import { replaceProducts } from '../src/server/restock/seed';
+import { startBenchApp } from './support';
+
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const PRODUCTS = 1_000;
+const PASSWORD = 'Granite-Harbor-Violet-42';
+const MIB = 1024 * 1024;
+
+/** What one load run asks of the driver process. */
+type Load = {
+  url: string;
+  method: 'GET' | 'POST' | 'PATCH';
+  headers?: Record<string, string>;
+  body?: string;
+  /** PATCH: one editable field, round robin over these products, the value alternating each pass. */
+  patch?: { paths: string[]; field: string; values: [unknown, unknown] };
+};
+
+type Figures = { rps: number; p50: number; p99: number; errors: number; non2xx: number; total: number };
+
+// The parts of autocannon (untyped) used here.
+type AutocannonRequest = { method?: string; path?: string; body?: string; headers?: Record<string, string> };
+type AutocannonResult = {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+};
+type Autocannon = (options: {
+  url: string;
+  connections: number;
+  duration: number;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  requests?: Array<AutocannonRequest & { setupRequest?: (request: AutocannonRequest) => AutocannonRequest }>;
+}) => Promise<AutocannonResult>;
+
+/** The child side: runs one load with autocannon and prints its figures as JSON. */
+async function drive(load: Load): Promise<void> {
+  const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+  let sent = 0;
+  const patch = load.patch;
+  const result = await autocannon({
+    url: load.url,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    method: load.method,
+    headers: load.headers,
+    body: load.body,
+    requests: patch
+      ? [
+          {
+            method: 'PATCH',
+            setupRequest: (request) => {
+              const index = sent++;
+              const value = patch.values[Math.floor(index / patch.paths.length) % 2];
+              return {
+                ...request,
+                path: patch.paths[index % patch.paths.length],
+                body: JSON.stringify({ [patch.field]: value }),
+              };
+            },
+          },
+        ]
+      : undefined,
+  });
+  const figures: Figures = {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    total: result.requests.total,
+  };
+  process.stdout.write(`${JSON.stringify(figures)}\n`);
+}
+
+/** The server side: runs the load in a child process and samples this process's RSS meanwhile. */
+function runLoad(load: Load): Promise<Figures & { rssPeak: number; rssEachSecond: number[] }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), 'drive'], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    let rssPeak = process.memoryUsage().rss;
+    const rssEachSecond: number[] = [];
+    let ticks = 0;
+    const sampler = setInterval(() => {
+      const rss = process.memoryUsage().rss;
+      rssPeak = Math.max(rssPeak, rss);
+      if (++ticks % 10 === 0) rssEachSecond.push(rss);
+    }, 100);
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+    });
+    child.on('exit', (code) => {
+      clearInterval(sampler);
+      if (code !== 0) return reject(new Error(`the load driver exited with ${code}`));
+      resolve({ ...(JSON.parse(output.trim().split('\n').pop()!) as Figures), rssPeak, rssEachSecond });
+    });
+    child.stdin.end(JSON.stringify(load));
+  });
+}
+
+async function readStdin(): Promise<string> {
+  let text = '';
+  for await (const chunk of process.stdin) text += chunk;
+  return text;
+}
+
+async function startBareRoute() {
+  const bare = Fastify({ logger: false });
+  bare.get('/bare', async () => ({ ok: true }));
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const address = bare.server.address();
+  return { bare, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/bare` };
+}
+
+const mib = (bytes: number) => `${(bytes / MIB).toFixed(0)} MiB`;
+const pad = (text: string, width: number) => text.padEnd(width);
+const num = (value: number) => Math.round(value).toLocaleString('en-US');
+
+async function main() {
+  const bench = await startBenchApp();
+  const { bare, url: bareUrl } = await startBareRoute();
+  try {
+    const email = `load${Date.now()}@example.com`;
+    const register = await fetch(`${bench.baseUrl}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        fullName: 'Load Seller',
+        email,
+        contactNumber: '5550102030',
+        country: 'USA',
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+      }),
+    });
+    const { accessToken } = (await register.json()) as { accessToken: string };
+    const account = await bench.database.pool.query<{ account_id: string }>(
+      'SELECT account_id FROM users WHERE email = $1',
+      [email],
+    );
+    const products = demoProducts(PRODUCTS);
+    await replaceProducts(bench.database.db, account.rows[0]!.account_id, products);
+    const auth = { authorization: `Bearer ${accessToken}` };
+    const json = { 'content-type': 'application/json' };
+
+    const runs: Array<[string, Load]> = [
+      ['bare Fastify GET /bare (reference)', { url: bareUrl, method: 'GET' }],
+      [
+        `GET /api/tables/restock/data (${num(PRODUCTS)} rows)`,
+        { url: `${bench.baseUrl}/api/tables/restock/data`, method: 'GET', headers: auth },
+      ],
+      [
+        'PATCH /api/tables/restock/data/:id (cost)',
+        {
+          url: bench.baseUrl,
+          method: 'PATCH',
+          headers: { ...auth, ...json },
+          // No If-Match: every edit applies, so no 412s; each product's cost flips between two values.
+          patch: {
+            paths: products.map((product) => `/api/tables/restock/data/${encodeURIComponent(product.msku)}`),
+            field: 'cost',
+            values: [11.25, 12.5],
+          },
+        },
+      ],
+      [
+        'POST /api/login (argon2id verify)',
+        {
+          url: `${bench.baseUrl}/api/login`,
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ email, password: PASSWORD }),
+        },
+      ],
+    ];
+
+    const results: Array<
+      [string, Figures & { rssPeak: number; rssEachSecond: number[]; rssBefore: number; rssAfter: number }]
+    > = [];
+    for (const [label, load] of runs) {
+      const rssBefore = process.memoryUsage().rss;
+      const figures = await runLoad(load);
+      results.push([label, { ...figures, rssBefore, rssAfter: process.memoryUsage().rss }]);
+    }
+
+    const reference = results[0]![1];
+    console.log(
+      `\nLoad: ${CONNECTIONS} connections × ${DURATION_S} s per row; autocannon in its own process;` +
+        ` server, PostgreSQL and load share this machine (${(await import('node:os')).availableParallelism()} cores).\n`,
+    );
+    console.log(
+      `${pad('run', 44)}${pad('req/s', 9)}${pad('p50', 8)}${pad('p99', 8)}${pad('errors', 8)}${pad('non-2xx', 9)}${pad('req/s vs bare', 15)}p99 vs bare`,
+    );
+    for (const [label, f] of results) {
+      console.log(
+        `${pad(label, 44)}${pad(num(f.rps), 9)}${pad(`${f.p50} ms`, 8)}${pad(`${f.p99} ms`, 8)}` +
+          `${pad(String(f.errors), 8)}${pad(String(f.non2xx), 9)}${pad(`${((100 * f.rps) / reference.rps).toFixed(1)}%`, 15)}` +
+          `${(f.p99 / Math.max(reference.p99, 1)).toFixed(1)}×`,
+      );
+    }
+    const login = results[3]![1];
+    console.log(
+      `\nServer RSS around the log-in run (hashing bounded to 4 at a time): before ${mib(login.rssBefore)},` +
+        ` peak ${mib(login.rssPeak)}, after ${mib(login.rssAfter)}.`,
+    );
+    console.log(
+      `  each second of it: ${login.rssEachSecond.map((rss) => (rss / MIB).toFixed(0)).join(', ')} MiB` +
+        ` (4 hashes × 19 MiB = 76 MiB at most; unbounded, ${CONNECTIONS} would need ${CONNECTIONS * 19} MiB).`,
+    );
+    console.log(
+      `Server RSS peaks per run: ${results.map(([label, f]) => `${label.split(' ')[0]} ${mib(f.rssPeak)}`).join(', ')}.`,
+    );
+  } finally {
+    await bare.close();
+    await bench.stop();
+  }
+}
+
+if (process.argv[2] === 'drive') {
+  await drive(JSON.parse(await readStdin()) as Load);
+} else {
+  await main();
+}
