@@ -108,17 +108,26 @@ async function main() {
     try {
       const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
       await page.addInitScript((token) => sessionStorage.setItem('accessToken', token), accessToken);
+      // Measured with the page's own clock: navigation start to the first row in the DOM, then
+      // two animation frames so the row has been painted.
+      const firstRowPainted = () =>
+        page.evaluate(
+          () =>
+            new Promise<number>((resolve) => {
+              const check = () => {
+                if (document.querySelector('[aria-label^="Copy MSKU "]')) {
+                  requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now())));
+                } else requestAnimationFrame(check);
+              };
+              check();
+            }),
+        );
       const firstRows: number[] = [];
-      for (let run = 0; run < 2; run++) {
-        const start = Date.now();
-        await page.goto(`${bench.baseUrl}/restock`);
-        await page
-          .getByRole('button', { name: /^Copy MSKU / })
-          .first()
-          .waitFor();
-        firstRows.push(Date.now() - start);
+      for (let run = 0; run < 3; run++) {
+        await page.goto(`${bench.baseUrl}/restock`, { waitUntil: 'commit' });
+        firstRows.push(await firstRowPainted());
       }
-      figures.push(['Chromium: navigation → first rows visible (median of 2)', ms(median(firstRows))]);
+      figures.push(['Chromium: navigation → first rows painted (median of 3)', ms(median(firstRows))]);
 
       const expectedFirst = sortRows(rows, [{ columnKey: 'cost', direction: 'ASC' }], RESTOCK_COLUMNS)[0]!
         .msku;
