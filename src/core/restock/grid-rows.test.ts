@@ -3,11 +3,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { RESTOCK_COLUMNS } from './columns';
 import { deriveRow, type RestockRow } from './engine';
 import {
+  DEFAULT_SORT,
   filterRows,
   type GridColumn,
   isValidRangeInput,
   nextBooleanFilterState,
   parseRangeNumber,
+  type SortColumn,
+  type SortDirection,
   searchableProductText,
   sortRows,
 } from './grid-rows';
@@ -393,5 +396,168 @@ describe('100,000 rows', () => {
     );
     expect(kept.length).toBeGreaterThan(0);
     expect(kept).toEqual(expected);
+  });
+});
+
+describe('sortRows against a plain comparison sort', () => {
+  const columns: GridColumn[] = [
+    { key: 'supplier', filterBy: 'text', format: 'text' },
+    { key: 'msku', filterBy: 'text', format: 'text' },
+    { key: 'cost', filterBy: 'range', format: 'currency' },
+    { key: 'roi', filterBy: 'range', format: 'percent' },
+    { key: 'fba_quantity', filterBy: 'range', format: 'number', sortNullsAs: 0 },
+    { key: 'replen', filterBy: 'boolean', format: 'boolean' },
+  ];
+  type Row = Record<string, unknown> & { id: number };
+
+  const textOf = (value: unknown) =>
+    typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null;
+  const numberOf = (value: unknown) => {
+    if (typeof value === 'number') return Number.isNaN(value) ? null : value;
+    return typeof value === 'boolean' ? Number(value) : null;
+  };
+  // Nulls last in either direction; 0 leaves it to the next key.
+  const withNullsLast = <T>(x: T | null, y: T | null, compare: (x: T, y: T) => number) =>
+    x === null || y === null ? Number(x === null) - Number(y === null) : compare(x, y);
+
+  /** SPEC 2 spelled out: each key in turn with Array.prototype.sort and the collator. */
+  function referenceSort(input: readonly Row[], sortColumns: readonly SortColumn[]): Row[] {
+    const keys: ((a: Row, b: Row) => number)[] = [];
+    const chosen = sortColumns.filter(
+      (s) => s.columnKey === 'product' || columns.some((c) => c.key === s.columnKey),
+    );
+    for (const { columnKey, direction } of chosen.length > 0 ? chosen : DEFAULT_SORT) {
+      const sign = direction === 'ASC' ? 1 : -1;
+      const column = columns.find((c) => c.key === columnKey);
+      if (column === undefined || column.format === 'text') {
+        for (const field of column === undefined ? ['title', 'msku'] : [columnKey]) {
+          keys.push((a, b) =>
+            withNullsLast(textOf(a[field]), textOf(b[field]), (x, y) => collator.compare(x, y) * sign),
+          );
+        }
+      } else {
+        const value = (r: Row) => numberOf(r[columnKey]) ?? column.sortNullsAs ?? null;
+        keys.push((a, b) => withNullsLast(value(a), value(b), (x, y) => (x < y ? -sign : x > y ? sign : 0)));
+      }
+    }
+    return [...input].sort((a, b) => {
+      for (const key of keys) {
+        const order = key(a, b);
+        if (order !== 0) return order;
+      }
+      return a.id - b.id;
+    });
+  }
+
+  const titles = [
+    'Stainless Steel Water Bottle, 32 oz (Blue) – Leak-Proof',
+    'stainless steel water bottle, 32 oz (blue) - leak-proof',
+    'Stainless Steel Water Bottle 32 oz',
+    'Stainless Steel Water Bottle: 32oz',
+    'Éco Yoga Mat',
+    'eco yoga mat',
+    'Eco-Yoga Mat',
+    'ECO_YOGA MAT',
+    'Café Grinder #2',
+    'cafe grinder #10',
+    "Kids' Leash",
+    'Kids Leash',
+    'Straße Lamp',
+    'Strasse Lamp',
+    '[Bundle] LED Lamp',
+    '10 Pack LED',
+    ':Colon',
+    '',
+    '42',
+  ];
+  const numbers = [
+    0,
+    -0,
+    1,
+    2,
+    2.5,
+    -3,
+    0.1,
+    0.29,
+    12.34,
+    1 / 3,
+    2 ** 60,
+    1e300,
+    -1e300,
+    Infinity,
+    -Infinity,
+    NaN,
+  ];
+  const anyNumber = fc.oneof(fc.constantFrom(...numbers), fc.constant(null), fc.double(), fc.integer());
+  const aRow = fc.record({
+    title: fc.oneof(fc.constantFrom(...titles), fc.string({ maxLength: 6 }), fc.constant(null)),
+    msku: fc.oneof(fc.constantFrom('A-1', 'a-1', 'B-2', 'b 2', 'SKU-001', 'sku-001', 'SKU-010'), fc.string()),
+    supplier: fc.constantFrom('Acme', 'acme', 'Globex', null),
+    cost: anyNumber,
+    roi: anyNumber,
+    fba_quantity: fc.oneof(fc.integer({ min: -5, max: 5 }), fc.constant(null)),
+    replen: fc.boolean(),
+  });
+  const keys = ['product', 'supplier', 'msku', 'cost', 'roi', 'fba_quantity', 'replen', 'gone'];
+  const aSort = fc.array(
+    fc.record({
+      columnKey: fc.constantFrom(...keys),
+      direction: fc.constantFrom<SortDirection>('ASC', 'DESC'),
+    }),
+    { maxLength: 3 },
+  );
+
+  it('orders any rows exactly as comparing them key by key does, long runs of ties included', () => {
+    fc.assert(
+      fc.property(fc.array(aRow, { maxLength: 300, size: 'max' }), aSort, (records, sortColumns) => {
+        const input: Row[] = records.map((r, id) => ({ ...r, id }));
+        const ids = (sorted: readonly Row[]) => sorted.map((r) => r.id);
+        expect(ids(sortRows(input, sortColumns, columns))).toEqual(ids(referenceSort(input, sortColumns)));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it.each([
+    ['Infinity and blanks', [Infinity, null, Number.NaN]],
+    ['-Infinity and blanks', [-Infinity, null]],
+    ['all sorts of numbers', [Infinity, null, -Infinity, -0, 0, 2.5, Number.NaN]],
+    ['-0, 0 and fractions', [-0, 0, null, 1 / 3]],
+  ])('sorts %s in runs too long to compare: blanks last, -0 with 0', (_, values) => {
+    const input: Row[] = Array.from({ length: 70 }, (_, id) => ({ id, roi: values[id % values.length] }));
+    for (const direction of ['ASC', 'DESC'] as const) {
+      const sortColumns = [{ columnKey: 'roi', direction }];
+      expect(sortRows(input, sortColumns, columns)).toEqual(referenceSort(input, sortColumns));
+    }
+  });
+
+  it('orders 20,000 marketplace titles as the collator does, whether they come sorted or not', () => {
+    const words = [
+      'Stainless',
+      'steel',
+      'WATER',
+      'Bottle,',
+      '32 oz',
+      '(Blue)',
+      '–',
+      'Leak-Proof',
+      'Café',
+      'éco',
+    ];
+    const input: Row[] = Array.from({ length: 20_000 }, (_, id) => ({
+      id,
+      title: `${words[id % 10]} ${words[(id * 7) % 10]} ${words[(id * 3) % 10]}${id % 1000}`,
+      msku: `SKU-${String((id * 7919) % 20_000).padStart(6, '0')}`,
+    }));
+    const byMsku = referenceSort(input, [{ columnKey: 'msku', direction: 'ASC' }]);
+    for (const rows of [input, byMsku]) {
+      for (const sortColumns of [
+        [],
+        [{ columnKey: 'product', direction: 'DESC' }],
+        [{ columnKey: 'msku', direction: 'ASC' }],
+      ] as const) {
+        expect(sortRows(rows, sortColumns, columns)).toEqual(referenceSort(rows, sortColumns));
+      }
+    }
   });
 });
