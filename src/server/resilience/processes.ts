@@ -161,10 +161,19 @@ export async function parentPidOf(pid: number): Promise<number | null> {
   return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
 }
 
+/** Signals a process that may have exited meanwhile (ESRCH is then the outcome wanted anyway). */
+export function signalIfAlive(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(pid, signal);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+  }
+}
+
 /** Clean-up after a failed test: fast-stops (SIGINT) every postgres of `dataDir` and waits for it. */
 export async function stopPostgresOf(dataDir: string): Promise<void> {
   const pids = await postgresPidsOf(dataDir);
-  for (const pid of pids) process.kill(pid, 'SIGINT');
+  for (const pid of pids) signalIfAlive(pid, 'SIGINT');
   await pollUntil(async () => (await Promise.all(pids.map(isRunning))).every((running) => !running), {
     timeoutMs: 15_000,
     what: `the postgres of ${dataDir} to stop`,
