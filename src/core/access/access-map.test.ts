@@ -163,3 +163,11 @@ describe('the access-components response', () => {
     expect(accessComponentsResponse.safeParse({ accessMap: { restock: 4 }, dev: false }).success).toBe(false);
   });
 });
+
+describe('saved levels read from JSON', () => {
+  it('treat a negative zero as Restricted, not as a distinct level', () => {
+    const levels = resolveSchemaLevels({ restock: -0, dashboard: 2 });
+    expect(Object.is(levels.restock, 0)).toBe(true);
+    expect(levels.dashboard).toBe(2);
+  });
+});

@@ -41,7 +41,8 @@ function everyComponentAt<Level extends AccessLevel>(level: Level): Record<Compo
 // paths and values other than 0, 1 or 2 are ignored, as if never saved.
 function filledLevel(path: ComponentPath, saved: Readonly<Record<string, unknown>>): SchemaLevel {
   const own = saved[path];
-  if (isSchemaLevel(own)) return own;
+  // `-0` passes the level check (-0 === 0); `|| 0` makes every level canonical.
+  if (isSchemaLevel(own)) return (own || RESTRICTED) as SchemaLevel;
   return childPaths(path).reduce(
     (max, child) => higher(max, filledLevel(child, saved)),
     RESTRICTED as SchemaLevel,
