@@ -1,5 +1,6 @@
 import { type CsvValue, csvDocument } from '../csv';
-import { isoDate, purchaseOrderTitle, STATUS_LABELS } from './purchase-orders';
+import { isoDate } from '../dates';
+import { purchaseOrderTitle, STATUS_LABELS } from './purchase-orders';
 import type { BuyList, PurchaseOrder } from './schemas';
 
 /**

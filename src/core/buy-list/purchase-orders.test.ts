@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   buyListFileName,
   fileSlug,
-  isoDate,
   purchaseOrderFileName,
   purchaseOrderTotals,
   REQUIRED_STATUS,
@@ -83,10 +82,5 @@ describe('file names', () => {
   it('names exports by order number and supplier, or by date', () => {
     expect(purchaseOrderFileName(3, 'No supplier', 'csv')).toBe('purchase-order-3-no-supplier.csv');
     expect(buyListFileName('2025-06-01', 'xlsx')).toBe('buy-list-2025-06-01.xlsx');
-  });
-
-  it('dates in UTC', () => {
-    expect(isoDate('2025-06-01T23:30:00.000Z')).toBe('2025-06-01');
-    expect(isoDate(Date.UTC(2025, 0, 2))).toBe('2025-01-02');
   });
 });

@@ -87,6 +87,3 @@ export const purchaseOrderFileName = (number: number, supplierName: string, form
   `purchase-order-${number}-${fileSlug(supplierName)}.${format}`;
 
 export const buyListFileName = (date: string, format: ExportFormat) => `buy-list-${date}.${format}`;
-
-/** The UTC calendar date of an ISO timestamp or epoch milliseconds: '2025-06-01'. */
-export const isoDate = (when: string | number | Date) => new Date(when).toISOString().slice(0, 10);

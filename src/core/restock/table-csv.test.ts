@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CSV_BOM } from '../csv';
-import { restockTableCsv } from './restock-csv';
+import { restockTableCsv } from './table-csv';
 
 const rows = [
   {

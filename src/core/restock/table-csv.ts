@@ -1,11 +1,10 @@
 import { type CsvValue, csvDocument } from '../csv';
-import type { ColumnDefinition } from '../restock/columns';
+import type { ColumnDefinition } from './columns';
 
 /**
  * Issue 9: the restock table's "Export CSV": the rows as filtered and sorted on screen, in the
  * visible columns and their order, with raw values (no currency or percent formatting, so a
- * spreadsheet can compute with them; MSKUs and ASINs exactly as stored). It lives with the other
- * exports of issue 9 and uses the one CSV writer.
+ * spreadsheet can compute with them; MSKUs and ASINs exactly as stored). It uses the one CSV writer.
  */
 type ExportColumn = Pick<ColumnDefinition, 'key' | 'name'>;
 type Field = { header: string; valueOf: (row: Readonly<Record<string, unknown>>) => CsvValue };

@@ -5,7 +5,6 @@ import { buyListSheet, purchaseOrderSheet, type Sheet, sheetToCsv } from '../../
 import {
   buyListFileName,
   type ExportFormat,
-  isoDate,
   nothingToOrderMessage,
   purchaseOrderFileName,
   transitionProblem,
@@ -17,6 +16,7 @@ import {
   orderQuantityRequest,
   purchaseOrderStatusRequest,
 } from '../../core/buy-list/schemas';
+import { isoDate } from '../../core/dates';
 import { requireLevel } from '../access/guards';
 import type { AppDeps } from '../app-deps';
 import { currentUser } from '../auth/guard';

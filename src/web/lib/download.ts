@@ -1,5 +1,5 @@
-import { ApiError } from '../../lib/api-client';
-import { readStoredToken } from '../../lib/token-storage';
+import { ApiError } from './api-client';
+import { readStoredToken } from './token-storage';
 
 /** Saves a blob as a file through a temporary <a download>. */
 export function saveBlob(blob: Blob, fileName: string): void {

@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
-import { buyListFileName, type ExportFormat, isoDate } from '../../../core/buy-list/purchase-orders';
+import { buyListFileName, type ExportFormat } from '../../../core/buy-list/purchase-orders';
+import { isoDate } from '../../../core/dates';
 import { formatCurrency, formatNumber } from '../../../core/restock/formatters';
+import { downloadExport } from '../../lib/download';
 import { Button } from '../../ui/Button';
 import { useComponentLevel } from '../access/gates';
 import { useBuyList } from './api';
 import styles from './BuyListPage.module.css';
-import { downloadExport } from './download';
 import { PurchaseOrdersSection } from './PurchaseOrdersSection';
 import { SupplierSection } from './SupplierSection';
 

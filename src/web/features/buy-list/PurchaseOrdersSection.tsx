@@ -2,17 +2,17 @@ import { Fragment, useState } from 'react';
 import { toast } from 'react-toastify';
 import {
   type ExportFormat,
-  isoDate,
   purchaseOrderFileName,
   purchaseOrderTitle,
   STATUS_LABELS,
 } from '../../../core/buy-list/purchase-orders';
 import type { PurchaseOrderSummary } from '../../../core/buy-list/schemas';
+import { isoDate } from '../../../core/dates';
 import { formatCurrency, formatNumber } from '../../../core/restock/formatters';
+import { downloadExport } from '../../lib/download';
 import { Button } from '../../ui/Button';
 import { usePurchaseOrder, usePurchaseOrders, useSetPurchaseOrderStatus } from './api';
 import styles from './BuyListPage.module.css';
-import { downloadExport } from './download';
 
 function OrderLines({ id, columns }: { id: string; columns: number }) {
   const order = usePurchaseOrder(id);

@@ -1,6 +1,7 @@
 import { purchaseOrderTitle } from '../../../core/buy-list/purchase-orders';
 import type { BuyListLine, SupplierGroup } from '../../../core/buy-list/schemas';
 import { formatCurrency, formatNumber } from '../../../core/restock/formatters';
+import { marketplaceUrl } from '../../../core/restock/marketplace';
 import { Button } from '../../ui/Button';
 import {
   useCreatePurchaseOrder,
@@ -10,9 +11,6 @@ import {
 } from './api';
 import styles from './BuyListPage.module.css';
 import { OrderQuantityField } from './OrderQuantityField';
-
-// The restock table links titles to the same marketplace page (SPEC 2).
-const marketplaceUrl = (asin: string) => `https://www.amazon.com/dp/${encodeURIComponent(asin)}`;
 
 function ProductSummary({ line }: { line: BuyListLine }) {
   const title = line.title ?? line.msku;

@@ -1,12 +1,12 @@
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import type { SortColumn } from 'react-data-grid';
-import { isoDate } from '../../../core/buy-list/purchase-orders';
-import { restockCsvFileName, restockTableCsv } from '../../../core/buy-list/restock-csv';
+import { isoDate } from '../../../core/dates';
 import { type ColumnFilter, type Filters, filterRows, sortRows } from '../../../core/restock/grid-rows';
 import { BUILT_IN_DEFAULTS } from '../../../core/restock/product';
+import { restockCsvFileName, restockTableCsv } from '../../../core/restock/table-csv';
+import { saveCsv } from '../../lib/download';
 import { Button } from '../../ui/Button';
 import { useComponentLevel } from '../access/gates';
-import { saveCsv } from '../buy-list/download';
 import {
   moveKey,
   useCalculationDefaults,

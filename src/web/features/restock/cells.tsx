@@ -3,14 +3,13 @@ import type { RenderCellProps, RenderEditCellProps } from 'react-data-grid';
 import type { RestockColumn } from '../../../core/restock/columns';
 import { explainRecommendation } from '../../../core/restock/engine';
 import { formatCell } from '../../../core/restock/formatters';
+import { marketplaceUrl } from '../../../core/restock/marketplace';
 import type { CalculationDefaults } from '../../../core/restock/product';
 import { type Anchor, Popover } from '../../ui/Popover';
 import type { GridRow } from './api';
 import { CopyChip } from './CopyChip';
 import { JsonTree } from './JsonTree';
 import styles from './RestockGrid.module.css';
-
-export const marketplaceUrl = (asin: string) => `https://www.amazon.com/dp/${encodeURIComponent(asin)}`;
 
 export const isEmptyValue = (value: unknown) => value === null || value === undefined || value === '';
 
