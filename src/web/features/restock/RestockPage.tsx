@@ -112,7 +112,7 @@ export function RestockPage() {
               sortColumns={sortColumns}
               onSortColumnsChange={setSortColumns}
               onColumnsReorder={onColumnsReorder}
-              onEdit={(edit) => editCell.mutate(edit)}
+              onEdit={editCell}
               canEdit={canEdit}
               defaults={defaults.data ?? BUILT_IN_DEFAULTS}
             />

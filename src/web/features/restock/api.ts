@@ -82,41 +82,46 @@ export function useSaveColumnOrder() {
 
 export type CellEdit = { id: string; version: number; data: Record<string, unknown> };
 
+type SentEdit = CellEdit & { previous: GridRow[] | undefined };
+
 /**
  * SPEC 4: edits apply at once (optimistic, with the derived numbers recomputed by the same
- * engine as the server), roll back with a toast on failure, and refetch when done.
+ * engine as the server), roll back with a toast on failure, and refetch when done. The optimistic
+ * row is written synchronously inside the user's event: applied later (after an await), React
+ * would first restore a controlled checkbox to its old state and the cell would flicker.
  */
-export function useEditCell() {
+export function useEditCell(): (edit: CellEdit) => void {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, version, data }: CellEdit) =>
+  const mutation = useMutation({
+    mutationFn: ({ id, version, data }: SentEdit) =>
       apiFetch<GridRow>(`/api/tables/restock/data/${encodeURIComponent(id)}`, {
         method: 'PATCH',
         body: data,
         headers: { 'if-match': `"${version}"` },
       }),
-    onMutate: async ({ id, data }) => {
-      await queryClient.cancelQueries({ queryKey: restockKeys.data });
-      const previous = queryClient.getQueryData<GridRow[]>(restockKeys.data);
-      const defaults =
-        queryClient.getQueryData<CalculationDefaults>(restockKeys.defaults) ?? BUILT_IN_DEFAULTS;
-      if (previous) {
-        queryClient.setQueryData<GridRow[]>(
-          restockKeys.data,
-          previous.map((row) => {
-            if (row.id !== id) return row;
-            const edited = { ...row, ...data };
-            return { ...edited, ...deriveFields(edited, defaults) };
-          }),
-        );
-      }
-      return { previous };
-    },
-    onError: (error, _edit, context) => {
-      if (context?.previous) queryClient.setQueryData(restockKeys.data, context.previous);
+    onError: (error, edit) => {
+      if (edit.previous) queryClient.setQueryData(restockKeys.data, edit.previous);
       // 412: someone else changed the row; the refetch below shows their value.
       toast.error(error instanceof ApiError && error.status === 412 ? error.message : EDIT_FAILED_MESSAGE);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: restockKeys.data }),
   });
+
+  return (edit: CellEdit) => {
+    // A refetch in flight must not land over the optimistic row.
+    void queryClient.cancelQueries({ queryKey: restockKeys.data });
+    const previous = queryClient.getQueryData<GridRow[]>(restockKeys.data);
+    const defaults = queryClient.getQueryData<CalculationDefaults>(restockKeys.defaults) ?? BUILT_IN_DEFAULTS;
+    if (previous) {
+      queryClient.setQueryData<GridRow[]>(
+        restockKeys.data,
+        previous.map((row) => {
+          if (row.id !== edit.id) return row;
+          const edited = { ...row, ...edit.data };
+          return { ...edited, ...deriveFields(edited, defaults) };
+        }),
+      );
+    }
+    mutation.mutate({ ...edit, previous });
+  };
 }
