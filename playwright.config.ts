@@ -37,6 +37,9 @@ export default defineConfig({
       LIMIT_LOGIN_PER_15_MIN: '1000',
       LIMIT_REGISTER_PER_HOUR: '1000',
       LIMIT_EARLY_ACCESS_PER_HOUR: '1000',
+      LIMIT_LOGIN_PER_IP_PER_15_MIN: '1000',
+      LIMIT_CHANGE_PASSWORD_PER_15_MIN: '1000',
+      LIMIT_ADD_MEMBER_PER_HOUR: '1000',
     },
   },
 });

@@ -1,6 +1,6 @@
 /**
- * `npm run bench:load` (issue 8 item 8, DESIGN 8): autocannon at 50 connections for 10 s each on
- * the restock read (1,000 products), a one-field PATCH and log-in, beside the same load on a bare
+ * `npm run bench:load` (DESIGN 8): autocannon at 50 connections for 10 s each on
+ * the restock read (1,000 products; both answer shapes), a one-field PATCH and log-in, beside the same load on a bare
  * Fastify route in the same process; the ratio to the bare route is the figure. The load runs in a
  * child process so it does not share the server's event loop. Prints figures; asserts nothing.
  * BENCH_DURATION (s) and BENCH_CONNECTIONS override the defaults; DATABASE_URL uses that server.
@@ -169,6 +169,10 @@ async function main() {
         { url: `${bench.baseUrl}/api/tables/restock/data`, method: 'GET', headers: auth },
       ],
       [
+        `GET …/data?shape=columns (${num(PRODUCTS)} rows)`,
+        { url: `${bench.baseUrl}/api/tables/restock/data?shape=columns`, method: 'GET', headers: auth },
+      ],
+      [
         'PATCH /api/tables/restock/data/:id (cost)',
         {
           url: bench.baseUrl,
@@ -217,7 +221,7 @@ async function main() {
           `${(f.p99 / Math.max(reference.p99, 1)).toFixed(1)}×`,
       );
     }
-    const login = results[3]![1];
+    const login = results[4]![1];
     console.log(
       `\nServer RSS around the log-in run (hashing bounded to 4 at a time): before ${mib(login.rssBefore)},` +
         ` peak ${mib(login.rssPeak)}, after ${mib(login.rssAfter)}.`,

@@ -1,22 +1,29 @@
 /**
  * `npm run bench:restock`: prints how fast the restock table is with 100,000 products (DESIGN 8):
- * the API answer, the core sort and filter, and in Chromium the first rows and a sort click.
+ * the API answer, the core sort and filter, and in Chromium the first rows, a sort click and a
+ * filter keystroke, each beside AG Grid Community on the same rows in the same browser; the last
+ * line holds the ratios (ours / AG Grid). BENCH_ROWS=1000000 runs the million-row case.
  */
 import { chromium } from '@playwright/test';
+import { BUILT_IN_DEFAULTS } from '../src/core/restock/calculation-defaults';
 import { RESTOCK_COLUMNS } from '../src/core/restock/columns';
 import { demoProducts } from '../src/core/restock/demo-products';
 import { deriveFields } from '../src/core/restock/engine';
-import { filterRows, sortRows } from '../src/core/restock/grid-rows';
-import { BUILT_IN_DEFAULTS } from '../src/core/restock/product';
+import { filterRows } from '../src/core/restock/grid-filters';
+import { sortRows } from '../src/core/restock/grid-sort';
 import { replaceProducts } from '../src/server/restock/seed';
 import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/support/chromium';
+import { AG_GRID_PATH, agGridProbes, ourProbes, PAINTED_HELPER, routeAgGrid } from './ag-grid-reference';
 import { median, ms, startBenchApp, timed } from './support';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const RUNS = 3;
+const FILTER_TEXT = 'lamp 42';
 
 async function main() {
   const bench = await startBenchApp();
   const figures: Array<[string, string]> = [];
+  const ratios = { first: Number.NaN, sort: Number.NaN, filter: Number.NaN };
   try {
     const email = `bench${Date.now()}@example.com`;
     const register = await fetch(`${bench.baseUrl}/api/register`, {
@@ -100,54 +107,69 @@ async function main() {
       figures.push([`core ${label}`, ms(median(times))]);
     }
 
-    // Chromium: navigation to first rows visible, and a sort click to sorted rows painted.
-    const browser = await chromium.launch({
-      executablePath: chromiumPath(),
-      args: CHROMIUM_ARGS,
-    });
+    // Chromium: ours and AG Grid (the reference, DESIGN 8) on the same rows, each probe measured
+    // with the page's own clock the same way for both, the two grids taking turns under the same load.
+    const sortColumn = RESTOCK_COLUMNS.find((column) => column.key === 'cost')!;
+    const byCost = sortRows(rows, [{ columnKey: 'cost', direction: 'ASC' }], RESTOCK_COLUMNS);
+    const filtered = filterRows(byCost, { product: FILTER_TEXT }, RESTOCK_COLUMNS);
+    const count = new Intl.NumberFormat('en-US');
+    const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+    const times = {
+      ours: { first: [] as number[], sort: [] as number[], filter: [] as number[] },
+      ag: { first: [] as number[], sort: [] as number[], filter: [] as number[] },
+    };
     try {
       const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
       await page.addInitScript((token) => sessionStorage.setItem('accessToken', token), accessToken);
-      // Measured with the page's own clock: navigation start to the first row in the DOM, then
-      // two animation frames so the row has been painted.
-      // A string, not a function: tsx's name-keeping helper (__name) does not exist in the page.
-      const firstRowPainted = () =>
-        page.evaluate<number>(`new Promise((resolve) => {
-          const check = () => {
-            if (document.querySelector('[aria-label^="Copy MSKU "]')) {
-              requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now())));
-            } else requestAnimationFrame(check);
-          };
-          check();
-        })`);
-      const firstRows: number[] = [];
-      for (let run = 0; run < 3; run++) {
+      await page.addInitScript(PAINTED_HELPER);
+      await routeAgGrid(page, bench.baseUrl, RESTOCK_COLUMNS);
+      for (let run = 0; run < RUNS; run++) {
         await page.goto(`${bench.baseUrl}/restock`, { waitUntil: 'commit' });
-        firstRows.push(await firstRowPainted());
+        times.ours.first.push(await page.evaluate<number>(ourProbes.firstRows));
+        times.ours.sort.push(
+          await page.evaluate<number>(ourProbes.sort(sortColumn.name, byCost[0]!.msku as string)),
+        );
+        times.ours.filter.push(
+          await page.evaluate<number>(
+            ourProbes.filter(
+              'Filter Product',
+              FILTER_TEXT,
+              `${count.format(filtered.length)} of ${count.format(rows.length)} rows`,
+              filtered[0]!.msku as string,
+            ),
+          ),
+        );
+
+        await page.goto(`${bench.baseUrl}${AG_GRID_PATH}`, { waitUntil: 'commit' });
+        times.ag.first.push(await page.evaluate<number>(agGridProbes.firstRows));
+        times.ag.sort.push(await page.evaluate<number>(agGridProbes.sort('cost', byCost[0]!.cost as number)));
+        times.ag.filter.push(await page.evaluate<number>(agGridProbes.filter(FILTER_TEXT, filtered.length)));
       }
-      figures.push(['Chromium: navigation → first rows painted (median of 3)', ms(median(firstRows))]);
-
-      const expectedFirst = sortRows(rows, [{ columnKey: 'cost', direction: 'ASC' }], RESTOCK_COLUMNS)[0]!
-        .msku;
-      const header = page.getByRole('columnheader').filter({ hasText: 'Your Cost' });
-      const start = Date.now();
-      await header.click();
-      await page.getByRole('button', { name: `Copy MSKU ${expectedFirst}` }).waitFor();
-      figures.push(['Chromium: sort click → sorted rows painted', ms(Date.now() - start)]);
-
-      const filterStart = Date.now();
-      await page.getByRole('textbox', { name: 'Filter Product' }).fill('lamp 42');
-      await page.getByText(/ of [\d,]+ rows/).waitFor();
-      figures.push(['Chromium: text filter typed → filtered rows painted', ms(Date.now() - filterStart)]);
+      const heap = await page.evaluate<number>('performance.memory ? performance.memory.usedJSHeapSize : 0');
+      figures.push([`Chromium: JS heap after the AG Grid page`, `${(heap / 1024 / 1024).toFixed(0)} MB`]);
     } finally {
       await browser.close();
+    }
+    for (const [label, key] of [
+      ['navigation → first rows painted', 'first'],
+      ['sort click (Your Cost) → sorted rows painted', 'sort'],
+      [`filter "${FILTER_TEXT}" typed → filtered rows painted`, 'filter'],
+    ] as const) {
+      const ours = median(times.ours[key]);
+      const ag = median(times.ag[key]);
+      figures.push([`Chromium ${label}: ours / AG Grid (median of ${RUNS})`, `${ms(ours)} / ${ms(ag)}`]);
+      ratios[key] = ours / ag;
     }
   } finally {
     await bench.stop();
   }
   const width = Math.max(...figures.map(([label]) => label.length));
   console.log(`\nRestock table with ${ROWS.toLocaleString('en-US')} products`);
-  for (const [label, value] of figures) console.log(`${label.padEnd(width)}  ${value.padStart(10)}`);
+  for (const [label, value] of figures) console.log(`${label.padEnd(width)}  ${value.padStart(18)}`);
+  const ratio = (value: number) => value.toFixed(2);
+  console.log(
+    `restock: first_rows_ratio=${ratio(ratios.first)} sort_ratio=${ratio(ratios.sort)} filter_ratio=${ratio(ratios.filter)}`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CSV_BOM, csvCell, csvDocument, csvRows, signupsToCsv } from './csv';
+import { CSV_BOM, csvCell, csvChunks, csvDocument, csvRows, signupsToCsv } from './csv';
 
 describe('csvCell', () => {
   it.each([
@@ -9,7 +9,7 @@ describe('csvCell', () => {
     ['two\nlines', '"two\nlines"'],
     ['=1+2', "'=1+2"],
     ['+1 555', "'+1 555"],
-    ['-5', "'-5"],
+    ['-5x', "'-5x"],
     ['@SUM(A1)', "'@SUM(A1)"],
     ['\tTab', "'\tTab"],
     ['\rcarriage', `"'\rcarriage"`],
@@ -85,10 +85,32 @@ describe('csvRows', () => {
 
 describe('csvDocument', () => {
   it('starts with the UTF-8 byte order mark before the first row', () => {
-    expect(csvDocument([['MSKU'], ['-1']])).toBe(`${CSV_BOM}MSKU\r\n'-1\r\n`);
+    expect(csvDocument([['MSKU'], ['-A1']])).toBe(`${CSV_BOM}MSKU\r\n'-A1\r\n`);
   });
 
   it('writes booleans as true and false', () => {
     expect(csvRows([[true, false]])).toBe('true,false\r\n');
+  });
+});
+
+describe('numbers written as text', () => {
+  it.each([
+    ['-5.00', '-5.00'],
+    ['-5', '-5'],
+    ['-0.10', '-0.10'],
+    ['-5+3', "'-5+3"],
+    ['-5.00=1', "'-5.00=1"],
+    ['-', "'-"],
+    ['-.5', "'-.5"],
+    ['=1', "'=1"],
+  ])('%j is written as %j: a plain number is no formula', (text, cell) => {
+    expect(csvCell(text)).toBe(cell);
+  });
+
+  it('streams a file in pieces that add up to the whole document', () => {
+    const rows = Array.from({ length: 2500 }, (_, i) => [`M-${i}`, -i]);
+    const pieces = [...csvChunks(rows, 1000)];
+    expect(pieces.length).toBe(4);
+    expect(pieces.join('')).toBe(csvDocument(rows));
   });
 });

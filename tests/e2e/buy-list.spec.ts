@@ -154,11 +154,11 @@ test("the restock table's Export CSV downloads the filtered, sorted rows in the 
   expect(download.suggestedFilename()).toMatch(/^restock-\d{4}-\d{2}-\d{2}\.csv$/);
   const bytes = await fs.readFile(await download.path());
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-  // Raw values, MSKUs as stored, formula-leading text escaped; ROI (25 − 20) / 20 = 0.25.
+  // Plain numbers, MSKUs as stored, formula-leading text escaped; ROI as the grid shows it: (25 − 20) / 20 = 25%.
   expect(bytes.toString('utf8').slice(1).split('\r\n')).toEqual([
-    'Product,MSKU,ASIN,Your Cost,Replen,To Buy,ROI',
-    'Beta two,EX-3,B000000EX3,20,false,30,0.25',
-    "'=Beta,00042,B000000042,5,false,30,4",
+    'Product,MSKU,ASIN,Your Cost,Replen,To Buy,ROI (%)',
+    'Beta two,EX-3,B000000EX3,20,false,30,25',
+    "'=Beta,00042,B000000042,5,false,30,400",
     '',
   ]);
 });

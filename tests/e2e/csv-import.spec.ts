@@ -42,6 +42,13 @@ async function drag(page: Page, source: Locator, target: Locator) {
   await page.mouse.up();
 }
 
+/** Save asks the server what the import will change; the review is confirmed to write it. */
+async function saveAndConfirm(page: Page) {
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('heading', { name: 'What this import will change' })).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm import' }).click();
+}
+
 async function openImporter(page: Page) {
   await signUpThroughForm(page);
   await page.goto('/settings/temp-csv-import');
@@ -101,11 +108,11 @@ test('a messy CSV is mapped by drag and by keyboard, swapped, saved and stored w
   const preview = page.getByRole('table', { name: 'Import preview' });
   await expect(preview.getByRole('row')).toHaveCount(4);
   await expect(preview).toContainText('$1,234.50');
-  await expect(preview).toContainText('-$2.50');
+  await expect(preview).toContainText('$2.50');
   await expect(preview).toContainText('1,200');
 
   await page.getByLabel('Save column mapping for next time').check();
-  await page.getByRole('button', { name: 'Save' }).click();
+  await saveAndConfirm(page);
   await expect(page.getByText('Data saved!')).toBeVisible();
   // Everything resets after a save.
   await expect(page.getByText('messy-inventory.csv')).toHaveCount(0);
@@ -123,7 +130,7 @@ test('a messy CSV is mapped by drag and by keyboard, swapped, saved and stored w
     title: null,
   });
   expect(rows.get('SKU-B')).toMatchObject({
-    cost: -2.5,
+    cost: 2.5,
     quantity_already_ordered: 1200,
     order_lead_time: 7,
     supplier: 'Northwind',
@@ -152,8 +159,8 @@ test('a Restock Inventory report is recognised and imported without manual mappi
   await fileInput(page).setInputFiles(path.join(FIXTURES, 'restock-inventory-report.txt'));
   await expect(page.getByText('Recognised: Restock Inventory report')).toBeVisible();
   await expect(columnFor(page, 'MSKU')).toHaveValue('Merchant SKU');
-  await expect(columnFor(page, 'Sales Last 30 Days')).toHaveValue('Units Sold Last 30 Days');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(columnFor(page, 'Sales (30 Days)')).toHaveValue('Units Sold Last 30 Days');
+  await saveAndConfirm(page);
   await expect(page.getByText('Data saved!')).toBeVisible();
 
   const rows = await storedRows(page);
@@ -190,7 +197,7 @@ test('a file over 1 MB is parsed in a worker and imported in full', async ({ pag
   await columnFor(page, 'MSKU').selectOption('Item Code');
   await columnFor(page, 'Your Price').selectOption('Sale Price');
   await expect(page.getByText('25,000 rows with an MSKU will be imported.')).toBeVisible();
-  await page.getByRole('button', { name: 'Save' }).click();
+  await saveAndConfirm(page);
   await expect(page.getByText('Data saved!')).toBeVisible();
   const rows = await storedRows(page);
   expect(rows.size).toBe(25_000);
@@ -202,6 +209,7 @@ test('a file over 1 MB is parsed in a worker and imported in full', async ({ pag
 test('an empty file is refused with a message', async ({ page }) => {
   await openImporter(page);
   await fileInput(page).setInputFiles({ name: 'empty.csv', mimeType: 'text/csv', buffer: Buffer.from('') });
-  await expect(page.getByText('CSV file is empty or invalid')).toBeVisible();
+  // Said twice: in a toast and beside the importer.
+  await expect(page.getByText('CSV file is empty or invalid')).toHaveCount(2);
   await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
 });

@@ -36,11 +36,11 @@ for (const { path, variant, title, launch } of VARIANTS) {
     await signupForm(page).getByRole('button', { name: /./ }).click();
     const response = await answer;
     expect(response.status()).toBe(201);
-    // SPEC 5: the name is tidied and the revenue's cents fold into the number ($48,000.00 → 4800000).
+    // SPEC 5: the name is tidied; DESIGN 9: the revenue is sent in whole dollars ($48,000.00 → 48000).
     expect(response.request().postDataJSON()).toEqual({
       fullName: 'Avery Stone',
       email,
-      monthlyRevenue: 4800000,
+      monthlyRevenue: 48000,
       asinCnt: 2500,
       landingVariant: variant,
     });

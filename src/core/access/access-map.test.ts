@@ -49,12 +49,12 @@ describe('the access map', () => {
     expect(accessMap['restock.import']).toBe(0);
     expect(accessMap['column-picker']).toBe(1);
     expect(accessMap['column-picker.visible-columns']).toBe(0);
-    expect(accessMap.dashboard).toBe(0);
+    expect(accessMap['buy-list']).toBe(0);
   });
 
   it('fills a missing parent with the highest level of its children', () => {
-    const { accessMap } = computeAccessMap('user', { 'settings.account': 1, 'settings.referrals': 2 });
-    expect(accessMap.settings).toBe(2);
+    const { accessMap } = computeAccessMap('user', { 'buy-list.edit': 1, 'buy-list.purchase-orders': 2 });
+    expect(accessMap['buy-list']).toBe(2);
   });
 
   it('gives the member exactly what the editor starts from', () => {
@@ -65,10 +65,10 @@ describe('the access map', () => {
 
 describe('resolving a saved schema', () => {
   it.each([
-    ['an unknown path', { nowhere: 2 }, 'dashboard', 0],
-    ['a level above 2', { dashboard: 3 }, 'dashboard', 0],
-    ['a fractional level', { dashboard: 1.5 }, 'dashboard', 0],
-    ['a level given as text', { dashboard: '2' }, 'dashboard', 0],
+    ['an unknown path', { nowhere: 2 }, 'buy-list', 0],
+    ['a level above 2', { 'buy-list': 3 }, 'buy-list', 0],
+    ['a fractional level', { 'buy-list': 1.5 }, 'buy-list', 0],
+    ['a level given as text', { 'buy-list': '2' }, 'buy-list', 0],
     ['a child under a parent saved as Restricted', { restock: 0, 'restock.edit': 2 }, 'restock.edit', 0],
     ['a child of a filled parent', { 'restock.edit': 2 }, 'restock.edit', 2],
     ['a sibling of a granted child', { 'restock.edit': 2 }, 'restock.import', 0],
@@ -127,7 +127,7 @@ describe('the consistency of an access schema', () => {
 
 describe('the save-access-schema request', () => {
   it('accepts a consistent selection of known components at 1 or 2', () => {
-    const body = { selectedItems: { restock: 1, 'restock.edit': 2, dashboard: 2 } };
+    const body = { selectedItems: { restock: 1, 'restock.edit': 2, 'buy-list': 2 } };
     expect(saveAccessSchemaRequest.parse(body)).toEqual(body);
   });
 
@@ -140,10 +140,10 @@ describe('the save-access-schema request', () => {
     [{ selectedItems: [] }, 'selectedItems must be an object'],
     [{ selectedItems: null }, 'selectedItems must be an object'],
     [{ selectedItems: { 'restock.edit.cost': 1 } }, 'Unknown component "restock.edit.cost"'],
-    [{ selectedItems: { dashboard: 0 } }, 'Access level for "dashboard" must be 1 or 2'],
-    [{ selectedItems: { dashboard: 3 } }, 'Access level for "dashboard" must be 1 or 2'],
-    [{ selectedItems: { dashboard: 1.5 } }, 'Access level for "dashboard" must be 1 or 2'],
-    [{ selectedItems: { dashboard: '2' } }, 'Access level for "dashboard" must be 1 or 2'],
+    [{ selectedItems: { 'buy-list': 0 } }, 'Access level for "buy-list" must be 1 or 2'],
+    [{ selectedItems: { 'buy-list': 3 } }, 'Access level for "buy-list" must be 1 or 2'],
+    [{ selectedItems: { 'buy-list': 1.5 } }, 'Access level for "buy-list" must be 1 or 2'],
+    [{ selectedItems: { 'buy-list': '2' } }, 'Access level for "buy-list" must be 1 or 2'],
     [
       { selectedItems: { 'restock.edit': 2 } },
       '"restock.edit" cannot be granted while "restock" is Restricted',
@@ -166,8 +166,8 @@ describe('the access-components response', () => {
 
 describe('saved levels read from JSON', () => {
   it('treat a negative zero as Restricted, not as a distinct level', () => {
-    const levels = resolveSchemaLevels({ restock: -0, dashboard: 2 });
+    const levels = resolveSchemaLevels({ restock: -0, 'buy-list': 2 });
     expect(Object.is(levels.restock, 0)).toBe(true);
-    expect(levels.dashboard).toBe(2);
+    expect(levels['buy-list']).toBe(2);
   });
 });

@@ -49,7 +49,7 @@ describe('building the tree', () => {
       2,
     ],
     ['a missing parent of one child takes its level', { 'buy-list.edit': 1 }, 'buy-list', 1],
-    ['a missing parent without granted children is Restricted', { dashboard: 2 }, 'settings', 0],
+    ['a missing parent without granted children is Restricted', { 'buy-list': 2 }, 'settings', 0],
     ['a saved parent keeps its own level', { restock: 1, 'restock.edit': 2 }, 'restock', 1],
     ['a missing leaf is Restricted', { restock: 2 }, 'restock.edit', 0],
     [
@@ -58,7 +58,7 @@ describe('building the tree', () => {
       'restock.edit',
       0,
     ],
-    ['an invalid level counts as missing', { dashboard: 9 }, 'dashboard', 0],
+    ['an invalid level counts as missing', { 'buy-list': 9 }, 'buy-list', 0],
   ])('%s', (_rule, saved, path, level) => {
     expect(buildTree(saved).levels[path as ComponentPath]).toBe(level);
   });
@@ -70,7 +70,7 @@ describe('building the tree', () => {
 
 describe('the toggle cycle', () => {
   it.each([
-    ['a root', {}, 'dashboard', [1, 2, 0, 1]],
+    ['a root', {}, 'buy-list', [1, 2, 0, 1]],
     ['a child of a Can View parent', { restock: 1 }, 'restock.edit', [1, 2, 0, 1]],
     ['a child of a Can Edit parent', { restock: 2 }, 'restock.edit', [1, 2, 0, 1]],
     ['a child of a Restricted parent', {}, 'restock.edit', [0, 0, 0, 0]],
@@ -97,12 +97,12 @@ describe('the toggle cycle', () => {
 describe('setting a level', () => {
   it('applies the level to the node and all its descendants', () => {
     const tree = setLevel(buildTree({ restock: 2, 'restock.edit': 2 }), 'restock', 1);
-    expect(levelsOf(tree, ['restock', ...descendantPaths('restock')])).toEqual([1, 1, 1, 1]);
+    expect(levelsOf(tree, ['restock', ...descendantPaths('restock')])).toEqual([1, 1, 1]);
   });
 
   it('restricts every descendant when a parent becomes Restricted', () => {
-    const tree = setLevel(buildTree({ settings: 2, 'settings.account': 1 }), 'settings', 0);
-    expect(levelsOf(tree, descendantPaths('settings'))).toEqual([0, 0, 0, 0]);
+    const tree = setLevel(buildTree({ settings: 2, 'settings.calculations': 1 }), 'settings', 0);
+    expect(levelsOf(tree, descendantPaths('settings'))).toEqual(descendantPaths('settings').map(() => 0));
   });
 
   it('clamps a level the parent does not allow to Restricted', () => {
@@ -115,8 +115,8 @@ describe('setting a level', () => {
   });
 
   it('answers the same tree when nothing changes', () => {
-    const tree = buildTree({ dashboard: 1 });
-    expect(setLevel(tree, 'dashboard', 1)).toBe(tree);
+    const tree = buildTree({ 'restock.edit': 1 });
+    expect(setLevel(tree, 'restock.edit', 1)).toBe(tree);
     expect(setLevel(tree, 'nowhere' as ComponentPath, 2)).toBe(tree);
   });
 
@@ -135,10 +135,7 @@ describe('opening and closing', () => {
   });
 
   it('closes an open parent whose children share one level', () => {
-    const tree = openTree(
-      { restock: 1, 'restock.edit': 1, 'restock.import': 1, 'restock.columns': 1 },
-      'restock',
-    );
+    const tree = openTree({ restock: 1, 'restock.edit': 1, 'restock.import': 1 }, 'restock');
     expect(isCollapseBlocked(tree, 'restock')).toBe(false);
     expect(toggleOpen(tree, 'restock').open.restock).toBe(false);
   });
@@ -167,20 +164,26 @@ describe('opening and closing', () => {
 
   it('leaves a leaf and an unknown path alone', () => {
     const tree = buildTree({});
-    expect(toggleOpen(tree, 'dashboard')).toBe(tree);
+    expect(toggleOpen(tree, 'restock.edit')).toBe(tree);
     expect(toggleOpen(tree, 'nowhere' as ComponentPath)).toBe(tree);
   });
 });
 
 describe('what the editor saves and lists', () => {
-  const tree = buildTree({ settings: 1, 'settings.account': 2, restock: 2, 'restock.edit': 1, dashboard: 0 });
+  const tree = buildTree({
+    settings: 1,
+    'settings.calculations': 2,
+    restock: 2,
+    'restock.edit': 1,
+    'buy-list': 0,
+  });
 
   it('saves only the entries above Restricted', () => {
     expect(selectedItems(tree)).toEqual({
       restock: 2,
       'restock.edit': 1,
       settings: 1,
-      'settings.account': 2,
+      'settings.calculations': 2,
     });
   });
 
@@ -189,7 +192,7 @@ describe('what the editor saves and lists', () => {
       { path: 'restock', label: 'Can Edit' },
       { path: 'restock.edit', label: 'Can View' },
       { path: 'settings', label: 'Can View' },
-      { path: 'settings.account', label: 'Can Edit' },
+      { path: 'settings.calculations', label: 'Can Edit' },
     ]);
   });
 

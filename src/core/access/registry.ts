@@ -4,25 +4,23 @@ import { z } from 'zod';
  * Every gated component of the product, as dotted paths (a child's path extends its parent's).
  * This is the one list the access map, the access-schema editor and the server's write checks
  * share; listed parents first. SPEC 6 names `column-picker` and its `visible-columns` panel.
+ * Every entry guards at least one API route (permissions.ts names them; the authorization matrix
+ * proves each one changes what a member may do). Pages with nothing to protect (dashboard, help,
+ * placeholders, the user's own account settings) are not entries: an entry that gates nothing
+ * would offer the owner a choice that does nothing.
  */
 export const COMPONENT_PATHS = [
   'restock',
   'restock.edit',
   'restock.import',
-  'restock.columns',
   'buy-list',
   'buy-list.edit',
   'buy-list.purchase-orders',
   'column-picker',
   'column-picker.visible-columns',
-  'dashboard',
-  'repository',
-  'lead-tracker',
   'settings',
-  'settings.account',
   'settings.calculations',
-  'settings.referrals',
-  'settings.temp-csv-import',
+  'settings.marketplace',
 ] as const;
 
 export const componentPathSchema = z.enum(COMPONENT_PATHS);
@@ -33,20 +31,14 @@ export const COMPONENT_LABELS: Readonly<Record<ComponentPath, string>> = {
   restock: 'Restock',
   'restock.edit': 'Edit restock cells',
   'restock.import': 'Import CSV',
-  'restock.columns': 'Reorder restock columns',
   'buy-list': 'Buy List',
   'buy-list.edit': 'Edit buy list',
   'buy-list.purchase-orders': 'Purchase orders',
   'column-picker': 'Column picker',
   'column-picker.visible-columns': 'Visible columns',
-  dashboard: 'Dashboard',
-  repository: 'Repository',
-  'lead-tracker': 'Lead Tracker',
   settings: 'Settings',
-  'settings.account': 'Account',
   'settings.calculations': 'Calculations',
-  'settings.referrals': 'Referrals',
-  'settings.temp-csv-import': 'Temp CSV Import',
+  'settings.marketplace': 'Marketplace',
 };
 
 const KNOWN_PATHS: ReadonlySet<string> = new Set(COMPONENT_PATHS);

@@ -66,14 +66,86 @@ function isRepeatedPattern(text: string): boolean {
   return /^(.{1,4})\1+$/.test(text);
 }
 
+// The keys of a US keyboard by row; each row sits half a key right of the one above.
+const KEY_ROWS = ['1234567890-=', 'qwertyuiop[]', "asdfghjkl;'", 'zxcvbnm,./'];
+const SHIFTED: Record<string, string> = Object.fromEntries(
+  [...'!@#$%^&*()_+{}:"<>?'].map((symbol, i) => [symbol, "1234567890-=[];',./"[i]!]),
+);
+const KEY_POSITIONS = new Map<string, [number, number]>(
+  KEY_ROWS.flatMap((row, r) => [...row].map((key, c): [string, [number, number]] => [key, [r, c]])),
+);
+
+/** Whether two keys touch: beside each other, or diagonally in the row above or below. */
+function areAdjacentKeys(a: string, b: string): boolean {
+  const from = KEY_POSITIONS.get(SHIFTED[a] ?? a);
+  const to = KEY_POSITIONS.get(SHIFTED[b] ?? b);
+  if (!from || !to) return false;
+  const [rowDelta, colDelta] = [to[0] - from[0], to[1] - from[1]];
+  if (rowDelta === 0) return Math.abs(colDelta) === 1;
+  if (rowDelta === -1) return colDelta === 0 || colDelta === 1;
+  if (rowDelta === 1) return colDelta === 0 || colDelta === -1;
+  return false;
+}
+
+/**
+ * True when the password is made of keyboard walks of three keys or more, in any direction:
+ * '1qaz2wsx3edc' (three columns), 'zaq12wsx', 'qazwsxedc', '!QAZ@WSX#EDC'.
+ */
+function isKeyboardWalk(text: string): boolean {
+  if (text.length < 6) return false;
+  let runLength = 1;
+  for (let i = 1; i <= text.length; i++) {
+    if (i < text.length && areAdjacentKeys(text[i - 1]!, text[i]!)) {
+      runLength++;
+      continue;
+    }
+    if (runLength < 3) return false;
+    runLength = 1;
+  }
+  return true;
+}
+
+const SEASONS_AND_MONTHS = [
+  'spring',
+  'summer',
+  'autumn',
+  'fall',
+  'winter',
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+
+/** 'Summer2024!!', 'winter-2025', '2024August#': a season or month and a year are guessed first. */
+function isSeasonAndYear(lower: string): boolean {
+  const plain = lower.replace(/[^a-z0-9]/g, '');
+  const word = plain.replace(/[0-9]/g, '');
+  const digits = plain.replace(/[a-z]/g, '');
+  return (
+    SEASONS_AND_MONTHS.includes(word) &&
+    /^(\d{2}|\d{4})+$/.test(digits) &&
+    (plain.startsWith(word) || plain.endsWith(word))
+  );
+}
+
 export function isCommonPassword(password: string): boolean {
   const lower = password.toLowerCase();
   if (isOneRepeatedCharacter(lower) || isWalk(lower) || isRepeatedPattern(lower)) return true;
+  if (isKeyboardWalk(lower) || isSeasonAndYear(lower)) return true;
   const letters = lower.replace(/[^a-z@0]/g, '');
   return COMMON_ROOTS.some((root) => {
     if (!lower.includes(root)) return false;
-    // The root plus only digits and symbols around it adds almost nothing to guess.
-    const rest = lower.replace(root, '');
+    // The root (once or repeated, 'replenreplen') plus only digits and symbols adds almost nothing to guess.
+    const rest = lower.split(root).join('');
     return /^[^a-z]*$/.test(rest) || letters === root;
   });
 }

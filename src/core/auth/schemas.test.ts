@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { isCommonPassword } from './common-passwords';
-import { changePasswordFormSchema, loginSchema, registerSchema } from './schemas';
+import {
+  changePasswordFormSchema,
+  changePasswordSchema,
+  loginSchema,
+  registerSchema,
+  SAME_PASSWORD_MESSAGE,
+} from './schemas';
 
 const firstMessage = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
   result.success ? null : (result.error?.issues[0]?.message ?? null);
@@ -65,6 +71,18 @@ describe('the registration schema', () => {
     expect(firstMessage(registerSchema.safeParse({ ...validRegistration, ...change }))).toBe(message);
   });
 
+  it('says "Passwords do not match" while other fields are still empty or invalid', () => {
+    const result = registerSchema.safeParse({
+      fullName: '',
+      email: 'not-yet',
+      password: 'Granite-Harbor-Violet-42',
+      confirmPassword: 'Granite-Harbor-Violet-4',
+    });
+    expect(result.success ? [] : result.error.issues.map((issue) => issue.message)).toContain(
+      'Passwords do not match',
+    );
+  });
+
   it.each(['5551234567', '(555) 123-4567', '(555)123-4567', '555.123.4567', '555 123 4567', '555-123-4567'])(
     'accepts the phone number %s',
     (contactNumber) => {
@@ -112,4 +130,30 @@ describe('the common-password check', () => {
     'lets %s through',
     (password) => expect(isCommonPassword(password)).toBe(false),
   );
+});
+
+describe('the change-password body', () => {
+  it('refuses the old password as the new one', () => {
+    const body = { oldPassword: 'Granite-Harbor-Violet-42', newPassword: 'Granite-Harbor-Violet-42' };
+    expect(firstMessage(changePasswordSchema.safeParse(body))).toBe(SAME_PASSWORD_MESSAGE);
+    expect(
+      firstMessage(changePasswordFormSchema.safeParse({ ...body, confirmNewPassword: body.newPassword })),
+    ).toBe(SAME_PASSWORD_MESSAGE);
+  });
+
+  it('accepts a different new password', () => {
+    const body = { oldPassword: 'Granite-Harbor-Violet-41', newPassword: 'Granite-Harbor-Violet-42' };
+    expect(changePasswordSchema.safeParse(body).success).toBe(true);
+  });
+
+  it('says "Passwords do not match" before the old password is typed', () => {
+    const result = changePasswordFormSchema.safeParse({
+      oldPassword: '',
+      newPassword: 'Granite-Harbor-Violet-42',
+      confirmNewPassword: 'Granite-Harbor-Violet-4',
+    });
+    expect(result.success ? [] : result.error.issues.map((issue) => issue.message)).toContain(
+      'Passwords do not match',
+    );
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUILT_IN_DEFAULTS } from '../restock/product';
+import { BUILT_IN_DEFAULTS } from '../restock/calculation-defaults';
 import { aProduct } from '../restock/test-products';
 import {
   type BuyListProduct,

@@ -1,6 +1,7 @@
+import type { Product } from '../product-fields/fields';
+import type { CalculationDefaults } from '../restock/calculation-defaults';
 import { deriveFields } from '../restock/engine';
 import { formatNumber } from '../restock/formatters';
-import type { CalculationDefaults, Product } from '../restock/product';
 import { lineTotal, sumMoney } from './money';
 import {
   type BuyList,
@@ -11,7 +12,7 @@ import {
 } from './schemas';
 
 /**
- * Issue 9: the buy list is every product flagged `replen` ("include in next order", SPEC 3),
+ * The buy list is every product flagged `replen` ("include in next order", SPEC 3),
  * grouped by supplier. A line's order quantity starts at the recommendation (DESIGN 5's
  * recommended_buy_quantity, case packs and MOQ included) until the seller sets their own
  * (products.order_quantity); null goes back to the recommendation.
@@ -82,6 +83,13 @@ function compareLines(a: BuyListLine, b: BuyListLine): number {
     byName.compare(a.title ?? a.msku, b.title ?? b.msku) || (a.msku < b.msku ? -1 : a.msku > b.msku ? 1 : 0)
   );
 }
+
+/**
+ * The order of the buy list's lines: by supplier as the groups go, then as within a group. A list
+ * already in this order groups in linear time (the server sorts 200,000 lines in slices first).
+ */
+export const compareBuyListLines = (a: BuyListLine, b: BuyListLine): number =>
+  compareSuppliers(a.supplier, b.supplier) || compareLines(a, b);
 
 /** The buy list: one group per supplier with its totals and open draft, and the grand totals. */
 export function groupBuyList(lines: readonly BuyListLine[], drafts: readonly DraftReference[] = []): BuyList {

@@ -125,3 +125,16 @@ describe('sheetToCsv', () => {
     expect(csvLines(sheetToCsv(sheet))).toEqual(['a,', ',', '1,2.50', '']);
   });
 });
+
+describe('a sheet of 200,000 rows', () => {
+  it('is written as CSV without overflowing the stack', () => {
+    const sheet: Sheet = {
+      name: 'big',
+      widths: [],
+      rows: Array.from({ length: 200_000 }, (_, i) => ({ cells: [{ type: 'money' as const, value: -i }] })),
+    };
+    const lines = csvLines(sheetToCsv(sheet));
+    expect(lines.length).toBe(200_001);
+    expect(lines[5]).toBe('-5.00');
+  });
+});

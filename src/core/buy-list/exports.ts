@@ -1,10 +1,10 @@
-import { type CsvValue, csvDocument } from '../csv';
+import { type CsvValue, csvChunks } from '../csv';
 import { isoDate } from '../dates';
 import { purchaseOrderTitle, STATUS_LABELS } from './purchase-orders';
 import type { BuyList, PurchaseOrder } from './schemas';
 
 /**
- * Issue 9: one layout per export, written both as CSV (src/core/csv.ts) and as XLSX (on the
+ * One layout per export, written both as CSV (src/core/csv.ts) and as XLSX (on the
  * server). Cells carry their type so that MSKUs and ASINs stay text in a spreadsheet (an MSKU
  * '00123' keeps its zeros) while quantities and money are numbers.
  */
@@ -121,14 +121,24 @@ function csvValue(cell: SheetCell): CsvValue {
   return cell.type === 'money' ? cell.value.toFixed(2) : cell.value;
 }
 
-/** RFC 4180 with a BOM; short rows are padded so that every row has the same number of fields. */
-export function sheetToCsv(sheet: Sheet): string {
-  const width = Math.max(0, ...sheet.rows.map((r) => r.cells.length));
-  return csvDocument(
-    sheet.rows.map((r) => {
-      const values = r.cells.map(csvValue);
-      while (values.length < width) values.push(null);
-      return values;
-    }),
-  );
+/** The widest row's cell count (a loop: spreading 125,000 rows into Math.max overflows the stack). */
+function sheetWidth(sheet: Sheet): number {
+  let width = 0;
+  for (const r of sheet.rows) if (r.cells.length > width) width = r.cells.length;
+  return width;
 }
+
+function* csvValueRows(sheet: Sheet): Generator<CsvValue[]> {
+  const width = sheetWidth(sheet);
+  for (const r of sheet.rows) {
+    const values = r.cells.map(csvValue);
+    while (values.length < width) values.push(null);
+    yield values;
+  }
+}
+
+/** RFC 4180 with a BOM; short rows are padded so that every row has the same number of fields. */
+export const sheetToCsv = (sheet: Sheet): string => [...sheetToCsvChunks(sheet)].join('');
+
+/** The same CSV in pieces, for streaming a large export. */
+export const sheetToCsvChunks = (sheet: Sheet): Generator<string> => csvChunks(csvValueRows(sheet));

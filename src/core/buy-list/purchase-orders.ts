@@ -2,7 +2,7 @@ import { lineTotal, sumMoney } from './money';
 import type { PurchaseOrderLine, PurchaseOrderStatus, RequestedStatus } from './schemas';
 
 /**
- * Issue 9: a purchase order moves draft → ordered → received, never back, never twice.
+ * A purchase order moves draft → ordered → received, never back, never twice.
  *
  * - Creating one snapshots the supplier's buy-list lines with a quantity above 0 (msku, title,
  *   asin, order quantity, cost as unit cost). The products stay on the buy list, flagged, until

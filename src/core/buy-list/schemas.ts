@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { MAX_QUANTITY, MAX_TEXT_LENGTH } from '../restock/product';
+import { isUuid } from '../ids';
+import { MAX_QUANTITY, PRODUCT_FIELDS } from '../product-fields/fields';
+import { mskuParam } from '../restock/msku';
 
 /**
- * Issue 9: the buy list (products flagged `replen`, grouped by supplier) and the purchase orders
+ * The buy list (products flagged `replen`, grouped by supplier) and the purchase orders
  * made from it. Requests are parsed with these schemas on the server; answers are typed by them.
  */
 
@@ -27,6 +29,7 @@ export const orderQuantityRequest = z.object({
 });
 export type OrderQuantityRequest = z.infer<typeof orderQuantityRequest>;
 
+const SUPPLIER_MAX = PRODUCT_FIELDS.supplier.maxLength;
 const supplierMessage = 'supplier must be a supplier name, or null for the products without a supplier';
 
 /** POST /api/purchase-orders: the supplier whose buy-list lines become the order. */
@@ -34,7 +37,7 @@ export const createPurchaseOrderRequest = z.object({
   supplier: z
     .string({ error: supplierMessage })
     .trim()
-    .max(MAX_TEXT_LENGTH, `supplier must be at most ${MAX_TEXT_LENGTH} characters`)
+    .max(SUPPLIER_MAX, `supplier must be at most ${SUPPLIER_MAX} characters`)
     .nullable()
     // Blank suppliers are stored as null (SPEC 5), so a blank name means "no supplier".
     .transform((supplier) => (supplier === '' ? null : supplier)),
@@ -47,12 +50,11 @@ export const purchaseOrderStatusRequest = z.object({
 });
 export type RequestedStatus = z.infer<typeof purchaseOrderStatusRequest>['status'];
 
-export const mskuParams = z.object({ msku: z.string().min(1).max(MAX_TEXT_LENGTH) });
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A product's address: the MSKU as the one rule stores it (core/restock/msku.ts). */
+export const mskuParams = z.object({ msku: mskuParam('msku', PRODUCT_FIELDS.msku.maxLength) });
 
 /** A malformed id cannot name a purchase order, so it is simply not found (DESIGN 6: 404). */
-export const isPurchaseOrderId = (id: string) => UUID.test(id);
+export const isPurchaseOrderId = isUuid;
 
 export const buyListLineSchema = z.object({
   msku: z.string(),

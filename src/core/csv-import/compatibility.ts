@@ -1,5 +1,5 @@
 import type { ImportTarget } from './targets';
-import { isBlank, parseValue } from './values';
+import { isBlank, type ParseOptions, parseValue } from './values';
 
 /** SPEC 9: share of a column's non-empty values that must parse for the target's type. */
 export const COMPATIBILITY_THRESHOLD = 0.8;
@@ -12,13 +12,14 @@ export function incompatibleColumnMessage(csvColumn: string, targetName: string)
 
 /**
  * SPEC 5: a column may be dropped on a target only if at least 80 percent of its non-empty values
- * parse to non-null for the target's type. A column with no non-empty value is compatible: there
+ * parse to non-null for the target's type (blanks and spreadsheet errors do not count). A column with no non-empty value is compatible: there
  * is nothing in it to contradict the target.
  */
 export function checkCompatibility(
   rows: readonly Readonly<Record<string, string | undefined>>[],
   csvColumn: string,
   target: Pick<ImportTarget, 'name' | 'type'>,
+  options: ParseOptions = {},
 ): CompatibilityResult {
   let filled = 0;
   let parsed = 0;
@@ -26,7 +27,7 @@ export function checkCompatibility(
     const raw = row[csvColumn];
     if (isBlank(raw)) continue;
     filled += 1;
-    if (parseValue(target.type, raw) !== null) parsed += 1;
+    if (parseValue(target.type, raw, options) !== null) parsed += 1;
   }
   if (filled === 0 || parsed / filled >= COMPATIBILITY_THRESHOLD) return { ok: true };
   return { ok: false, message: incompatibleColumnMessage(csvColumn, target.name) };

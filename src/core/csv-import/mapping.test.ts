@@ -7,7 +7,9 @@ import {
   EMPTY_CSV_MESSAGE,
   emptyMapping,
   hasMappedRows,
+  importRows,
   isUsableCsv,
+  keepCompatible,
   type Mapping,
   mapColumn,
   mappedRows,
@@ -135,7 +137,7 @@ describe('dropping on a target through dropOnTarget', () => {
   it('refuses an incompatible column with the spec message', () => {
     expect(dropOnTarget(emptyMapping(), rows, 'Qty', 'fba_quantity')).toEqual({
       ok: false,
-      message: 'CSV column "Qty" is not compatible with "FBA Quantity"',
+      message: 'CSV column "Qty" is not compatible with "FBA Stock"',
     });
   });
 
@@ -229,6 +231,22 @@ describe('the mapped rows', () => {
     ]);
   });
 
+  it('sends a blank cell as null but leaves out a cell that does not parse, so it keeps the stored value', () => {
+    const source = [{ SKU: 'A', Cost: 'cheap', Supplier: '#REF!', Qty: '', Flag: 'maybe' }];
+    expect(mappedRows(source, mapping)).toEqual([{ msku: 'A', supplier: null, fba_quantity: null }]);
+  });
+
+  it('reads numbers with the decimal separator it is given', () => {
+    const source = [{ SKU: 'A', Cost: '€1.234,50', Supplier: 'x', Qty: '1.200', Flag: 'yes' }];
+    expect(mappedRows(source, mapping, { decimal: ',' })).toEqual([
+      { msku: 'A', cost: 1234.5, supplier: 'x', fba_quantity: 1200, replen: true },
+    ]);
+  });
+
+  it('answers the index of the CSV row each import row came from', () => {
+    expect(importRows(rows, mapping).sourceIndexes).toEqual([0, 2]);
+  });
+
   it('holds only the mapped targets', () => {
     expect(mappedRows(rows, withMapped({ msku: 'SKU' }))).toEqual([{ msku: '00123' }, { msku: 'B-2' }]);
   });
@@ -255,6 +273,18 @@ describe('the mapped rows', () => {
   ])('says whether there is something to save when %s', (_label, entries, source, expected) => {
     expect(hasMappedRows(source, withMapped(entries))).toBe(expected);
     expect(mappedRows(source, withMapped(entries)).length > 0).toBe(expected);
+  });
+});
+
+describe('keepCompatible', () => {
+  it('unmaps each column that fails the 80 percent rule and says which', () => {
+    const rows = [
+      { SKU: 'A', Cost: 'cheap', Qty: '5.0' },
+      { SKU: 'B', Cost: 'dear', Qty: '7' },
+    ];
+    const result = keepCompatible(withMapped({ msku: 'SKU', cost: 'Cost', fba_quantity: 'Qty' }), rows);
+    expect(onlyMapped(result.mapping)).toEqual({ msku: 'SKU', fba_quantity: 'Qty' });
+    expect(result.refused).toEqual(['CSV column "Cost" is not compatible with "Your Cost"']);
   });
 });
 

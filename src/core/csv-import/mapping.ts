@@ -1,13 +1,14 @@
 import { checkCompatibility } from './compatibility';
-import type { ImportRowInput } from './import-schema';
 import { IMPORT_TARGETS, type TargetKey, targetByKey } from './targets';
-import { type ParsedValue, parseText, parseValue } from './values';
+import { isBlank, type ParsedValue, type ParseOptions, parseText, parseValue } from './values';
 
 // SPEC 4 ('CSV import'): the column mapping and its drag-and-drop transitions, as pure functions
 // that answer a new mapping and never change the one they are given.
 
 /** SPEC 3: map of target field to CSV column name, or null. */
 export type Mapping = Record<TargetKey, string | null>;
+/** What the web sends per row: each mapped target's parsed cell (validated by import-rows). */
+export type ImportRowInput = { msku: string } & { [K in Exclude<TargetKey, 'msku'>]?: ParsedValue };
 /** One parsed CSV line, keyed by header. */
 export type CsvRow = Readonly<Record<string, string | undefined>>;
 
@@ -62,12 +63,35 @@ export function dropOnTarget(
   rows: readonly CsvRow[],
   csvColumn: string,
   targetId: string,
+  options: ParseOptions = {},
 ): DropResult {
   const target = targetByKey(targetId);
   if (!target) return { ok: false, message: noConfigMessage(targetId) };
-  const compatibility = checkCompatibility(rows, csvColumn, target);
+  const compatibility = checkCompatibility(rows, csvColumn, target, options);
   if (!compatibility.ok) return compatibility;
   return { ok: true, mapping: mapColumn(mapping, csvColumn, target.key) };
+}
+
+/**
+ * A mapping that came from a report or a saved mapping, with every column that fails the 80
+ * percent rule for its target unmapped (SPEC 5 applies to every mapping, not only to drops).
+ */
+export function keepCompatible(
+  mapping: Mapping,
+  rows: readonly CsvRow[],
+  options: ParseOptions = {},
+): { mapping: Mapping; refused: string[] } {
+  const next = { ...mapping };
+  const refused: string[] = [];
+  for (const target of IMPORT_TARGETS) {
+    const column = mapping[target.key];
+    if (column == null) continue;
+    const result = checkCompatibility(rows, column, target, options);
+    if (result.ok) continue;
+    next[target.key] = null;
+    refused.push(result.message);
+  }
+  return { mapping: next, refused };
 }
 
 /** The left list: the file's columns in file order, without the mapped ones. */
@@ -100,33 +124,60 @@ export function applySavedMapping(
 
 type MappedField = { key: TargetKey; column: string; parse: (raw: unknown) => ParsedValue };
 
-function mappedFields(mapping: Mapping): MappedField[] {
+function mappedFields(mapping: Mapping, options: ParseOptions): MappedField[] {
   const fields: MappedField[] = [];
   for (const target of IMPORT_TARGETS) {
     const column = mapping[target.key];
     if (column != null)
-      fields.push({ key: target.key, column, parse: (raw) => parseValue(target.type, raw) });
+      fields.push({ key: target.key, column, parse: (raw) => parseValue(target.type, raw, options) });
   }
   return fields;
 }
 
+/** The rows an import sends, and for each the index of the CSV row it came from. */
+export type ImportRows = { rows: ImportRowInput[]; sourceIndexes: number[] };
+
 /**
- * The rows to send: one object per CSV row holding the mapped targets' parsed values, in file
- * order. A row without an msku cannot be stored (msku is the key), so it is left out; with msku
- * unmapped there are no rows at all.
+ * The rows to send: one object per CSV row holding the mapped targets' values, in file order. A
+ * blank cell sends null, which the server reads as "keep the stored value" unless the import
+ * clears blanks; a cell that does not parse is left out of its row, which always keeps the stored
+ * value, so a typo never clears anything. A row without an msku cannot be stored (msku is the
+ * key), so it is left out; with msku unmapped there are no rows at all.
  */
-export function mappedRows(rows: readonly CsvRow[], mapping: Mapping): ImportRowInput[] {
+export function importRows(
+  rows: readonly CsvRow[],
+  mapping: Mapping,
+  options: ParseOptions = {},
+): ImportRows {
   const mskuColumn = mapping.msku;
-  if (mskuColumn == null) return [];
-  const fields = mappedFields(mapping);
+  if (mskuColumn == null) return { rows: [], sourceIndexes: [] };
+  const fields = mappedFields(mapping, options);
   const result: ImportRowInput[] = [];
-  for (const row of rows) {
-    if (parseText(row[mskuColumn]) === null) continue;
+  const sourceIndexes: number[] = [];
+  rows.forEach((row, index) => {
+    if (parseText(row[mskuColumn]) === null) return;
     const mapped: Record<string, ParsedValue> = {};
-    for (const field of fields) mapped[field.key] = field.parse(row[field.column]);
+    for (const field of fields) {
+      const raw = row[field.column];
+      if (isBlank(raw)) {
+        mapped[field.key] = null;
+        continue;
+      }
+      const value = field.parse(raw);
+      if (value !== null) mapped[field.key] = value;
+    }
     result.push(mapped as ImportRowInput);
-  }
-  return result;
+    sourceIndexes.push(index);
+  });
+  return { rows: result, sourceIndexes };
+}
+
+export function mappedRows(
+  rows: readonly CsvRow[],
+  mapping: Mapping,
+  options: ParseOptions = {},
+): ImportRowInput[] {
+  return importRows(rows, mapping, options).rows;
 }
 
 /** SPEC 4: Save is disabled when there are no mapped rows. */

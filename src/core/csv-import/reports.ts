@@ -1,121 +1,62 @@
 import { type CsvRow, emptyMapping, type Mapping } from './mapping';
+import {
+  type ComputedSpec,
+  type Header,
+  isComputed,
+  type Language,
+  REPORT_PROFILES,
+  type ReportKind,
+  type ReportProfile,
+  spellings,
+} from './report-profiles';
 import type { TargetKey } from './targets';
 import { isBlank, parseInteger } from './values';
 
-// Marketplace report files recognised by their headers, so that a seller who uploads one gets a
-// ready mapping. Headers are matched by name, never by position: the marketplace adds, drops and
-// reorders columns between report versions.
+// Marketplace report files recognised by the headers they carry, so that a seller who uploads one
+// gets a ready mapping. Headers are matched by name, never by position: the marketplace adds,
+// drops and reorders columns between report versions, so a report is still recognised by the
+// columns it has, and the ones it lacks are named.
 
-/** A column added before mapping whose value is the sum of other columns (integers). */
+/** A computed column with its sources in the file's own spelling. */
 export interface ComputedColumn {
   name: string;
   sumOf: readonly string[];
-}
-
-export type ReportId = 'restock-inventory' | 'fba-manage-inventory' | 'all-listings';
-
-export interface ReportProfile {
-  id: ReportId;
-  name: string;
-  skuHeader: string;
-  /** Target → report header, or the name of one of computedColumns. */
-  columns: Readonly<Partial<Record<TargetKey, string>>>;
-  computedColumns: readonly ComputedColumn[];
-  /** Headers that are not imported but help tell the reports apart. */
-  otherHeaders: readonly string[];
+  onlyWhen?: { column: string; values: readonly string[] };
 }
 
 export interface RecognizedReport {
-  profile: { id: ReportId; name: string };
+  profile: { id: string; name: string; kind: ReportKind };
+  /** Target → the file's header, or the name of one of computedColumns. */
   mapping: Mapping;
   computedColumns: ComputedColumn[];
+  /** The rows come per SKU and condition; sum `column` over rows whose `whenColumn` matches. */
+  perSku: { skuColumn: string; column: string; whenColumn: string | null; values: readonly string[] } | null;
+  rowFilter: { column: string; keep: readonly string[]; label: string } | null;
+  /** The report's headers this file lacks (English names); the fields they fill stay as they are. */
+  missing: string[];
+  /** The language of the file's headers. */
+  language: Language;
+  /** The marketplace country and currency the report names in its own columns, if any. */
+  country: string | null;
+  currency: string | null;
 }
 
-const FBA_QUANTITY_COLUMN: ComputedColumn = {
-  name: 'FBA Quantity (fulfillable + reserved)',
-  sumOf: ['afn-fulfillable-quantity', 'afn-reserved-quantity'],
-};
-const INBOUND_QUANTITY_COLUMN: ComputedColumn = {
-  name: 'Inbound Quantity (working + shipped + receiving)',
-  sumOf: ['afn-inbound-working-quantity', 'afn-inbound-shipped-quantity', 'afn-inbound-receiving-quantity'],
-};
-
-export const REPORT_PROFILES: readonly ReportProfile[] = [
-  {
-    id: 'restock-inventory',
-    name: 'Restock Inventory report',
-    skuHeader: 'Merchant SKU',
-    columns: {
-      msku: 'Merchant SKU',
-      asin: 'ASIN',
-      title: 'Product Name',
-      your_price: 'Price',
-      // 'Units Sold Last 30 Days', not 'Sales last 30 days', which is an amount of money.
-      sales_last_30_days: 'Units Sold Last 30 Days',
-      fba_quantity: 'Available',
-      inbound_quantity: 'Inbound',
-      supplier: 'Supplier',
-    },
-    computedColumns: [],
-    otherHeaders: [
-      'FNSKU',
-      'Condition',
-      'Total Units',
-      'Days of Supply at Amazon Fulfillment Network',
-      'Recommended replenishment qty',
-      'Recommended ship date',
-    ],
-  },
-  {
-    id: 'fba-manage-inventory',
-    name: 'FBA Manage Inventory report',
-    skuHeader: 'sku',
-    columns: {
-      msku: 'sku',
-      asin: 'asin',
-      title: 'product-name',
-      your_price: 'your-price',
-      // DESIGN 5: fba_quantity is available plus reserved; inbound is working, shipped and receiving.
-      fba_quantity: FBA_QUANTITY_COLUMN.name,
-      inbound_quantity: INBOUND_QUANTITY_COLUMN.name,
-    },
-    computedColumns: [FBA_QUANTITY_COLUMN, INBOUND_QUANTITY_COLUMN],
-    otherHeaders: [
-      'fnsku',
-      'condition',
-      'afn-listing-exists',
-      'afn-warehouse-quantity',
-      'afn-total-quantity',
-    ],
-  },
-  {
-    id: 'all-listings',
-    name: 'All Listings report',
-    skuHeader: 'seller-sku',
-    columns: {
-      msku: 'seller-sku',
-      asin: 'asin1',
-      title: 'item-name',
-      your_price: 'price',
-      main_thumbnail: 'image-url',
-    },
-    computedColumns: [],
-    otherHeaders: ['listing-id', 'item-description', 'open-date', 'fulfillment-channel', 'status'],
-  },
-];
-
-/** 'Merchant SKU', 'merchant-sku' and 'MERCHANT_SKU' are one header. */
+/** 'Merchant SKU', 'merchant-sku', 'MERCHANT_SKU' and 'Merchant Sku' are one header. */
 export function normalizeHeader(header: string): string {
   // A byte-order mark often sticks to the first header of a file saved by a spreadsheet.
   return header
     .replace(/^\uFEFF/, '')
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
     .toLowerCase()
     .replace(/[\s_-]/g, '');
 }
 
+type Present = Map<string, string>;
+
 /** The file's own spelling of each header, by normalised name; the first wins on a clash. */
-function headersByNormalizedName(headers: readonly string[]): Map<string, string> {
-  const found = new Map<string, string>();
+function headersByNormalizedName(headers: readonly string[]): Present {
+  const found: Present = new Map();
   for (const header of headers) {
     const key = normalizeHeader(header);
     if (!found.has(key)) found.set(key, header);
@@ -123,66 +64,164 @@ function headersByNormalizedName(headers: readonly string[]): Map<string, string
   return found;
 }
 
-/** The report headers a profile imports from: its plain columns and the sources of its sums. */
-function requiredHeaders(profile: ReportProfile): string[] {
-  const computedNames = new Set(profile.computedColumns.map((column) => column.name));
-  const plain = Object.values(profile.columns).filter((header) => !computedNames.has(header));
-  return [...plain, ...profile.computedColumns.flatMap((column) => column.sumOf)];
-}
-
-function countPresent(names: readonly string[], present: Map<string, string>): number {
-  return names.filter((name) => present.has(normalizeHeader(name))).length;
-}
-
-// The sku column plus two others: enough to be sure without demanding every column.
-const MIN_OTHER_KEY_HEADERS = 2;
-
-function matchScore(profile: ReportProfile, present: Map<string, string>): number | null {
-  if (!present.has(normalizeHeader(profile.skuHeader))) return null;
-  const required = requiredHeaders(profile);
-  const requiredPresent = countPresent(required, present);
-  if (requiredPresent - 1 < MIN_OTHER_KEY_HEADERS) return null;
-  // Required headers decide; the other known headers only break ties.
-  return requiredPresent * 1000 + countPresent(profile.otherHeaders, present);
-}
-
-function usableComputedColumns(profile: ReportProfile, present: Map<string, string>): ComputedColumn[] {
-  return profile.computedColumns.filter((column) => countPresent(column.sumOf, present) > 0);
-}
-
-function profileMapping(profile: ReportProfile, present: Map<string, string>, computed: ComputedColumn[]) {
-  const mapping = emptyMapping();
-  const computedNames = new Set(computed.map((column) => column.name));
-  for (const [target, header] of Object.entries(profile.columns) as [TargetKey, string][]) {
-    mapping[target] = computedNames.has(header) ? header : (present.get(normalizeHeader(header)) ?? null);
+/** The file's header for a report header, in whichever language the file uses. */
+function find(header: Header, present: Present): { column: string; language: Language } | null {
+  for (const { text, language } of spellings(header)) {
+    const column = present.get(normalizeHeader(text));
+    if (column !== undefined) return { column, language };
   }
-  return mapping;
+  return null;
+}
+
+/** Every report header the profile knows, each once. */
+function knownHeaders(profile: ReportProfile): Header[] {
+  const all: Header[] = [profile.sku];
+  for (const spec of Object.values(profile.columns)) {
+    if (spec === undefined) continue;
+    if (isComputed(spec)) all.push(...spec.sumOf);
+    else all.push(spec);
+  }
+  all.push(...profile.otherHeaders, ...(profile.requires ?? []));
+  const seen = new Set<string>();
+  return all.filter((header) => !seen.has(header.en) && seen.add(header.en));
+}
+
+// The SKU column plus two others: enough to be sure without demanding every column.
+const MIN_OTHER_HEADERS = 2;
+
+function matchScore(profile: ReportProfile, present: Present): number | null {
+  if (!find(profile.sku, present)) return null;
+  if ((profile.requires ?? []).some((header) => !find(header, present))) return null;
+  if ((profile.excludes ?? []).some((header) => find(header, present))) return null;
+  const known = knownHeaders(profile);
+  const found = known.filter((header) => find(header, present)).length;
+  if (found - 1 < MIN_OTHER_HEADERS) return null;
+  // The most headers in common decides; on a tie, the report whose headers the file covers best.
+  return found + found / known.length;
+}
+
+/** The language most of the file's recognised headers are written in. */
+function languageOf(profile: ReportProfile, present: Present): Language {
+  const counts = new Map<Language, number>();
+  for (const header of knownHeaders(profile)) {
+    const match = find(header, present);
+    // English spellings shared by every language ('asin') say nothing.
+    if (match && match.language !== 'en') counts.set(match.language, (counts.get(match.language) ?? 0) + 1);
+  }
+  let best: Language = 'en';
+  for (const [language, count] of counts) if (count > (counts.get(best) ?? 0)) best = language;
+  return best;
+}
+
+function resolveComputed(
+  spec: ComputedSpec,
+  present: Present,
+): { column: ComputedColumn | null; missing: string[] } {
+  const sources = spec.sumOf.map((header) => ({ header, match: find(header, present) }));
+  const missing = sources.filter((source) => !source.match).map((source) => source.header.en);
+  const sumOf = sources.flatMap((source) => (source.match ? [source.match.column] : []));
+  if (sumOf.length === 0) return { column: null, missing };
+  const condition = spec.onlyWhen ? find(spec.onlyWhen.header, present) : null;
+  const column: ComputedColumn = { name: spec.computed, sumOf };
+  // Without the condition's column every row counts, as in files that predate it.
+  if (spec.onlyWhen && condition)
+    column.onlyWhen = { column: condition.column, values: spec.onlyWhen.values };
+  return { column, missing };
+}
+
+/** The first non-blank value of a column, for the report's country or currency. */
+function firstValue(rows: readonly CsvRow[], header: Header | undefined, present: Present): string | null {
+  const match = header ? find(header, present) : null;
+  if (!match) return null;
+  for (const row of rows.slice(0, 1000)) {
+    const value = row[match.column];
+    if (!isBlank(value)) return String(value).trim().toUpperCase();
+  }
+  return null;
+}
+
+function buildRecognition(
+  profile: ReportProfile,
+  present: Present,
+  rows: readonly CsvRow[],
+): RecognizedReport {
+  const mapping = emptyMapping();
+  const computedColumns: ComputedColumn[] = [];
+  const missing: string[] = [];
+  for (const [target, spec] of Object.entries(profile.columns) as [TargetKey, Header | ComputedSpec][]) {
+    if (isComputed(spec)) {
+      const resolved = resolveComputed(spec, present);
+      missing.push(...resolved.missing);
+      if (resolved.column) {
+        computedColumns.push(resolved.column);
+        mapping[target] = resolved.column.name;
+      }
+      continue;
+    }
+    const match = find(spec, present);
+    if (match) mapping[target] = match.column;
+    else missing.push(spec.en);
+  }
+  const skuColumn = find(profile.sku, present)?.column ?? '';
+  const perSkuSum = profile.perSku ? find(profile.perSku.sum, present) : null;
+  const perSkuWhen = profile.perSku ? find(profile.perSku.when.header, present) : null;
+  const filterColumn = profile.rowFilter ? find(profile.rowFilter.header, present) : null;
+  return {
+    profile: { id: profile.id, name: profile.name, kind: profile.kind },
+    mapping,
+    computedColumns,
+    perSku:
+      profile.perSku && perSkuSum
+        ? {
+            skuColumn,
+            column: perSkuSum.column,
+            whenColumn: perSkuWhen?.column ?? null,
+            values: profile.perSku.when.values,
+          }
+        : null,
+    rowFilter:
+      profile.rowFilter && filterColumn
+        ? { column: filterColumn.column, keep: profile.rowFilter.keep, label: profile.rowFilter.label }
+        : null,
+    missing: [...new Set(missing)],
+    language: languageOf(profile, present),
+    country: firstValue(rows, profile.country, present),
+    currency: firstValue(rows, profile.currency, present),
+  };
 }
 
 /**
  * The marketplace report these headers come from, with a mapping in the file's own header
  * spelling, or null for any other file. The mapping may name computed columns: apply
- * addComputedColumns to the rows and headers before using it.
+ * shapeReportRows to the rows and headers before using it.
  */
-export function recognizeReport(headers: readonly string[]): RecognizedReport | null {
+export function recognizeReport(
+  headers: readonly string[],
+  rows: readonly CsvRow[] = [],
+  profiles: readonly ReportProfile[] = REPORT_PROFILES,
+): RecognizedReport | null {
   const present = headersByNormalizedName(headers);
   let best: { profile: ReportProfile; score: number } | null = null;
-  for (const profile of REPORT_PROFILES) {
+  for (const profile of profiles) {
     const score = matchScore(profile, present);
     if (score !== null && (best === null || score > best.score)) best = { profile, score };
   }
-  if (!best) return null;
-  const { profile } = best;
-  const computedColumns = usableComputedColumns(profile, present);
-  return {
-    profile: { id: profile.id, name: profile.name },
-    mapping: profileMapping(profile, present, computedColumns),
-    computedColumns,
-  };
+  return best ? buildRecognition(best.profile, present, rows) : null;
 }
 
+/** A CSV file as parsed: rows in file order with each row's spreadsheet row number. */
+export interface SheetRows {
+  headers: string[];
+  rows: CsvRow[];
+  /** The spreadsheet's number of each row (the header is row 1). */
+  lines: number[];
+}
+
+const sameWord = (a: unknown, values: readonly string[]) =>
+  typeof a === 'string' && values.some((value) => value.toLowerCase() === a.trim().toLowerCase());
+
 /**
- * The sum of the sources present in the file, as an integer string. Blank cells count as 0; the
+ * The sum of the sources present in the row, as an integer string. Blank cells count as 0; the
  * answer is blank when every source is blank, or when one holds something other than a whole
  * number, since a sum that skipped it would be wrong.
  */
@@ -200,39 +239,78 @@ function sumCell(row: CsvRow, sources: readonly string[]): string {
   return filled === 0 ? '' : String(total);
 }
 
-/**
- * Appends each computed column (SPEC 4 maps one column to one target, so a sum of report columns
- * becomes a column of its own). Columns whose sources are all missing, or whose name the file
- * already uses, are not added.
- */
-export function addComputedColumns(
-  rows: readonly CsvRow[],
-  headers: readonly string[],
-  report: { computedColumns: readonly ComputedColumn[] },
-): { rows: CsvRow[]; headers: string[] } {
-  const present = headersByNormalizedName(headers);
-  const added = report.computedColumns
-    .filter((column) => !headers.includes(column.name))
-    .map((column) => ({
-      name: column.name,
-      sources: column.sumOf.flatMap((name) => present.get(normalizeHeader(name)) ?? []),
-    }))
-    .filter((column) => column.sources.length > 0);
-  if (added.length === 0) return { rows: [...rows], headers: [...headers] };
+/** One row per SKU: the first row's cells, with the column summed over the matching rows. */
+function collapsePerSku(sheet: SheetRows, perSku: NonNullable<RecognizedReport['perSku']>): SheetRows {
+  const groups = new Map<
+    string,
+    { row: Record<string, string | undefined>; line: number; sum: number; bad: boolean }
+  >();
+  for (const [index, row] of sheet.rows.entries()) {
+    const sku = row[perSku.skuColumn];
+    if (isBlank(sku)) continue;
+    const key = String(sku).trim();
+    let group = groups.get(key);
+    if (!group) {
+      group = { row: { ...row }, line: sheet.lines[index]!, sum: 0, bad: false };
+      groups.set(key, group);
+    }
+    const counts = perSku.whenColumn === null || sameWord(row[perSku.whenColumn], perSku.values);
+    if (!counts) continue;
+    const raw = row[perSku.column];
+    if (isBlank(raw)) continue;
+    const value = parseInteger(raw);
+    if (value === null) group.bad = true;
+    else group.sum += value;
+  }
+  const rows: CsvRow[] = [];
+  const lines: number[] = [];
+  for (const group of groups.values()) {
+    group.row[perSku.column] = group.bad ? '' : String(group.sum);
+    rows.push(group.row);
+    lines.push(group.line);
+  }
+  return { headers: sheet.headers, rows, lines };
+}
+
+function withComputedColumns(sheet: SheetRows, columns: readonly ComputedColumn[]): SheetRows {
+  const added = columns.filter((column) => !sheet.headers.includes(column.name));
+  if (added.length === 0) return sheet;
   return {
-    headers: [...headers, ...added.map((column) => column.name)],
-    rows: rows.map((row) => {
+    headers: [...sheet.headers, ...added.map((column) => column.name)],
+    lines: sheet.lines,
+    rows: sheet.rows.map((row) => {
       const next: Record<string, string | undefined> = { ...row };
-      for (const column of added) next[column.name] = sumCell(row, column.sources);
+      for (const column of added) {
+        const counts = !column.onlyWhen || sameWord(row[column.onlyWhen.column], column.onlyWhen.values);
+        next[column.name] = counts ? sumCell(row, column.sumOf) : '';
+      }
       return next;
     }),
   };
 }
 
-/** Marketplace reports are often tab-separated; a header line with more tabs than commas is. */
-export function detectDelimiter(firstLine: string): '\t' | ',' {
-  const line = firstLine.split(/\r?\n/, 1)[0] ?? '';
-  const tabs = line.split('\t').length - 1;
-  const commas = line.split(',').length - 1;
-  return tabs > commas ? '\t' : ',';
+/**
+ * The report's rows shaped for mapping: one row per SKU where the report has one per condition,
+ * inactive rows left out when `skipFiltered` (and the report offers it), and the computed columns
+ * appended. Each row keeps the spreadsheet row number it came from.
+ */
+export function shapeReportRows(
+  sheet: SheetRows,
+  report: Pick<RecognizedReport, 'computedColumns' | 'perSku' | 'rowFilter'>,
+  options: { skipFiltered?: boolean } = {},
+): SheetRows {
+  let shaped = sheet;
+  if (report.perSku) shaped = collapsePerSku(shaped, report.perSku);
+  const filter = report.rowFilter;
+  if (filter && options.skipFiltered) {
+    const rows: CsvRow[] = [];
+    const lines: number[] = [];
+    shaped.rows.forEach((row, index) => {
+      if (!sameWord(row[filter.column], filter.keep)) return;
+      rows.push(row);
+      lines.push(shaped.lines[index]!);
+    });
+    shaped = { headers: shaped.headers, rows, lines };
+  }
+  return withComputedColumns(shaped, report.computedColumns);
 }

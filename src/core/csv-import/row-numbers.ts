@@ -1,24 +1,13 @@
-import type { CsvRow, Mapping } from './mapping';
-import { parseText } from './values';
+// The server names a bad row by its place in the upload ('Row 3'), which skips lines without an
+// msku and the header. These helpers put the spreadsheet's own numbering back (the header is row
+// 1, so the first data row is row 2, and empty lines count as the spreadsheet shows them).
 
-// mappedRows leaves out lines without an msku (a totals line, a note), so 'Row 3' of the upload is
-// not always the third line of the file. These helpers put the file's own numbering back.
-
-/**
- * For each row mappedRows keeps, its number among the file's data rows (from 1, the header and
- * empty lines not counted, as a spreadsheet shows them below the header).
- */
-export function sourceRowNumbers(rows: readonly CsvRow[], mapping: Mapping): number[] {
-  const mskuColumn = mapping.msku;
-  if (mskuColumn == null) return [];
-  const numbers: number[] = [];
-  rows.forEach((row, index) => {
-    if (parseText(row[mskuColumn]) !== null) numbers.push(index + 1);
-  });
-  return numbers;
+/** The spreadsheet row number of each uploaded row, from the rows' source indexes. */
+export function sheetRowNumbers(sourceIndexes: readonly number[], lines: readonly number[]): number[] {
+  return sourceIndexes.map((index) => lines[index] ?? index + 2);
 }
 
-/** 'Row 2: …' (and '… on row 1') with the upload's row numbers replaced by the file's. */
+/** 'Row 2: …' (and '… on row 1') with the upload's row numbers replaced by the spreadsheet's. */
 export function withSourceRowNumbers(message: string, numbers: readonly number[]): string {
   return message.replace(/\b([Rr]ow) (\d+)/g, (match, word: string, digits: string) => {
     const source = numbers[Number(digits) - 1];

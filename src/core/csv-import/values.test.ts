@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  detectCurrency,
+  detectDecimalSeparator,
   isBlank,
   parseBoolean,
   parseDecimal,
@@ -72,8 +74,17 @@ describe('parseMoney (SPEC 5)', () => {
     ['1e3', null],
     ['0x10', null],
     ['Infinity', null],
-    ['€12', null],
-    ['£12', null],
+    ['€12', 12],
+    ['£12.99', 12.99],
+    ['¥1,980', 1980],
+    ['￥1,980', 1980],
+    ['₹499', 499],
+    ['US$5', 5],
+    ['12.99 USD', 12.99],
+    ['-£5', -5],
+    ['(£5)', -5],
+    ['12,99', null],
+    ['#VALUE!', null],
     ['12 50', null],
     [Number.NaN, null],
     [Number.POSITIVE_INFINITY, null],
@@ -106,7 +117,14 @@ describe('parseInteger (SPEC 5)', () => {
     ['12,345,678', 12345678],
     [42, 42],
     ['12.5', null],
-    ['12.0', null],
+    ['12.0', 12],
+    ['5.0', 5],
+    ['1.00', 1],
+    ['-3.000', -3],
+    ['1,200.00', 1200],
+    ['12.01', null],
+    ['#REF!', null],
+    ['Nill', null],
     ['1,2', null],
     ['1,20', null],
     [',100', null],
@@ -158,7 +176,12 @@ describe('parseText (SPEC 5)', () => {
     ['  padded  ', 'padded'],
     ['00123', '00123'],
     ['B000123456', 'B000123456'],
-    ['#N/A', '#N/A'],
+    ['#N/A', null],
+    ['#REF!', null],
+    ['#VALUE!', null],
+    ['Nill', null],
+    ['N/A', null],
+    ['#1 seller', '#1 seller'],
     [123, '123'],
     ['', null],
     ['   ', null],
@@ -213,7 +236,113 @@ describe('isBlank', () => {
     [undefined, true],
     ['x', false],
     [0, false],
+    ['#REF!', true],
+    ['#N/A', true],
+    ['#VALUE!', true],
+    ['#DIV/0!', true],
+    ['#NAME?', true],
+    ['Nill', true],
+    ['nil', true],
+    ['NULL', true],
+    ['n/a', true],
+    ['-', true],
+    ['--', true],
+    ['#1', false],
+    ['0', false],
+    ['None', false],
   ])('calls %j blank: %j', (raw, expected) => {
     expect(isBlank(raw)).toBe(expected);
+  });
+});
+
+describe("numbers in the file's locale", () => {
+  it.each([
+    ['12,99', 12.99],
+    ['€12,99', 12.99],
+    ['12,99 €', 12.99],
+    ['EUR 12,99', 12.99],
+    ['1.234,56', 1234.56],
+    ['1 234,56', 1234.56],
+    ['1\u00A0234,56', 1234.56],
+    ['-1.234,5', -1234.5],
+    ['(3,50)', -3.5],
+    ['12.99', null],
+    ['1.234', 1234],
+  ])('reads the amount %j with a decimal comma as %j', (raw, expected) => {
+    expect(parseMoney(raw, { decimal: ',' })).toBe(expected);
+  });
+
+  it.each([
+    ['5,0', 5],
+    ['1.200', 1200],
+    ['1.200,00', 1200],
+    ['12,5', null],
+  ])('reads the whole number %j with a decimal comma as %j', (raw, expected) => {
+    expect(parseInteger(raw, { decimal: ',' })).toBe(expected);
+  });
+
+  it('reads a percent and a decimal with a decimal comma', () => {
+    expect(parsePercent('12,5 %', { decimal: ',' })).toBe(12.5);
+    expect(parseDecimal('1,25', { decimal: ',' })).toBe(1.25);
+  });
+
+  it('reads any amount written in German notation back to its cents', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e9, max: 1e9 }), (cents) => {
+        const text = `${(cents / 100).toLocaleString('de-DE', { minimumFractionDigits: 2 })} €`;
+        expect(parseMoney(text, { decimal: ',' })).toBeCloseTo(cents / 100, 6);
+      }),
+    );
+  });
+});
+
+describe('detectDecimalSeparator', () => {
+  it.each([
+    [['12,99', '3,50', '1.234,56'], ','],
+    [['12.99', '3.50', '1,234.56'], '.'],
+    [['€12,99', '5', 'Mug'], ','],
+    [['1,234', '1.234', '7'], null],
+    [[], null],
+    [['12,99', '12.99'], null],
+  ] as const)('reads %j as %j', (cells, expected) => {
+    expect(detectDecimalSeparator(cells)).toBe(expected);
+  });
+});
+
+describe('detectCurrency', () => {
+  it.each([
+    [['£12.99', '£3', '4'], 'GBP'],
+    [['€12,99', '5,00 €'], 'EUR'],
+    [['¥1,980'], 'JPY'],
+    [['₹499', 'Rs. 20'], 'INR'],
+    [['$5', '$6'], 'USD'],
+    [['CA$5', 'C$6', '$7'], 'CAD'],
+    [['12.99', 'Mug'], null],
+  ] as const)('reads %j as %j', (cells, expected) => {
+    expect(detectCurrency(cells)).toBe(expected);
+  });
+});
+
+describe('marketplace and currency codes', () => {
+  it.each([
+    ['US', 'US'],
+    [' gb ', 'GB'],
+    ['UK', 'GB'],
+    ['de', 'DE'],
+    ['United States', null],
+    ['', null],
+  ])('reads the marketplace %j as %j', (raw, expected) => {
+    expect(parseValue('marketplace', raw)).toBe(expected);
+  });
+
+  it.each([
+    ['USD', 'USD'],
+    ['gbp', 'GBP'],
+    ['£', 'GBP'],
+    ['₹', 'INR'],
+    ['dollars', null],
+    ['XYZ', null],
+  ])('reads the currency %j as %j', (raw, expected) => {
+    expect(parseValue('currency', raw)).toBe(expected);
   });
 });

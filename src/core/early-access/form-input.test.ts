@@ -95,9 +95,12 @@ describe('conversion before sending (SPEC 5)', () => {
   it.each([
     ['25000', 25000],
     ['$25,000', 25000],
-    // SPEC 5: periods are stripped too, so the cents fold into the number.
-    ['$25,000.00', 2500000],
-    ['$1,234.50', 123450],
+    // DESIGN 9: whole dollars, cents after the point; the formatter's ".00" never inflates it.
+    ['$25,000.00', 25000],
+    ['$48,000.50', 48000.5],
+    ['$1,234.50', 1234.5],
+    ['.', Number.NaN],
+    ['1.2.3', Number.NaN],
     ['0', 0],
     ['', Number.NaN],
     ['$,.', Number.NaN],
@@ -128,7 +131,7 @@ describe('conversion before sending (SPEC 5)', () => {
     expect(body).toEqual({
       fullName: 'Pat Seller',
       email: 'pat@example.com',
-      monthlyRevenue: 500000,
+      monthlyRevenue: 5000,
       asinCnt: 1200,
       landingVariant: '3',
     });

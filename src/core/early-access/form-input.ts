@@ -1,5 +1,3 @@
-import type { EarlyAccessRequest } from './schema';
-
 /**
  * SPEC 5 (early-access signup): what the form does to each field while typing, on blur and
  * before sending. Plain functions with no zod, so the landing page stays small (DESIGN 8); the
@@ -33,8 +31,30 @@ export const ASIN_COUNT_MAX = 10_000_000;
 export const LANDING_VARIANTS = ['1', '3', '4', '7'] as const;
 export type LandingVariant = (typeof LANDING_VARIANTS)[number];
 
-// Something, an at sign, something, a dot, something; no spaces anywhere.
-export const EARLY_ACCESS_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * The body of POST /api/early-access. Written here, not inferred from the zod schema, so this
+ * file (which the landing page loads without zod) imports nothing from schema.ts; the schema is
+ * checked against it.
+ */
+export type EarlyAccessRequest = {
+  fullName: string;
+  email: string;
+  monthlyRevenue: number;
+  asinCnt: number;
+  landingVariant?: LandingVariant;
+};
+
+/**
+ * Something, one at sign, something, a dot, something; no spaces anywhere. Checked in one pass:
+ * the pattern it replaces, /^[^\s@]+@[^\s@]+\.[^\s@]+$/, backtracks quadratically on a run of dots.
+ */
+export function isEarlyAccessEmail(text: string): boolean {
+  if (/\s/.test(text)) return false;
+  const at = text.indexOf('@');
+  if (at < 1 || text.indexOf('@', at + 1) !== -1) return false;
+  // A dot inside the domain, with text on both sides of it.
+  return text.slice(at + 2, -1).includes('.');
+}
 
 /** SPEC 5: while typing, characters that are not letters or whitespace are removed. */
 export const filterFullName = (value: string): string => value.replace(/[^\p{L}\p{M}\s]/gu, '');
@@ -57,7 +77,8 @@ const thousands = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
  */
 export function formatMonthlyRevenue(value: string): string {
   const plain = value.replace(/[$,]/g, '');
-  if (!/^(\d+\.?\d*|\.\d+)$/.test(plain)) return value;
+  // The dot is not optional inside the group: '\d+\.?\d*' backtracks quadratically on long digit runs.
+  if (!/^(\d+(\.\d*)?|\.\d+)$/.test(plain)) return value;
   return usd.format(Number(plain));
 }
 
@@ -69,10 +90,15 @@ export function formatAsinCount(value: string): string {
 }
 
 /**
- * SPEC 5: before sending, commas, periods and $ are stripped and the rest is parsed as a number,
- * so the cents of "$1,234.50" fold into the number (123450), as the old product did.
+ * Before sending, $ and commas are stripped and the rest is read as whole dollars with cents
+ * after the point: "$48,000.00" → 48000, "$48,000.50" → 48000.5. DESIGN 9: the spec's rule also
+ * stripped the point, which inflated every entry 100× once the blur formatter added ".00".
+ * Anything else (".", "1.2.3") is not a number.
  */
-export const toMonthlyRevenue = (value: string): number => Number.parseFloat(value.replace(/[,.$]/g, ''));
+export function toMonthlyRevenue(value: string): number {
+  const plain = value.replace(/[$,]/g, '');
+  return /^(\d+(\.\d*)?|\.\d+)$/.test(plain) ? Number(plain) : Number.NaN;
+}
 
 /** SPEC 5: before sending, commas are stripped and the rest is parsed as an integer. */
 export const toAsinCount = (value: string): number => Number.parseInt(value.replace(/,/g, ''), 10);
@@ -114,7 +140,7 @@ function emailError(value: string): string | undefined {
   const email = value.trim();
   if (email === '') return EARLY_ACCESS_MESSAGES.emailRequired;
   if (email.length > EMAIL_MAX) return EARLY_ACCESS_MESSAGES.emailTooLong;
-  if (!EARLY_ACCESS_EMAIL_PATTERN.test(email)) return EARLY_ACCESS_MESSAGES.emailInvalid;
+  if (!isEarlyAccessEmail(email)) return EARLY_ACCESS_MESSAGES.emailInvalid;
   return undefined;
 }
 

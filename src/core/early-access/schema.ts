@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import {
   ASIN_COUNT_MAX,
-  EARLY_ACCESS_EMAIL_PATTERN,
+  type EarlyAccessRequest,
   EMAIL_MAX,
   FULL_NAME_MAX,
+  isEarlyAccessEmail,
   LANDING_VARIANTS,
   EARLY_ACCESS_MESSAGES as M,
   MONTHLY_REVENUE_MAX,
@@ -25,8 +26,9 @@ export const earlyAccessRequestSchema = z.object({
     .string({ error: (issue) => (isMissing(issue.input) ? M.emailRequired : M.emailText) })
     .trim()
     .min(1, M.emailRequired)
-    .max(EMAIL_MAX, M.emailTooLong)
-    .regex(EARLY_ACCESS_EMAIL_PATTERN, M.emailInvalid),
+    // Aborts: an over-long value never reaches the format check.
+    .max(EMAIL_MAX, { message: M.emailTooLong, abort: true })
+    .refine(isEarlyAccessEmail, M.emailInvalid),
   monthlyRevenue: z
     .number({ error: (issue) => (isMissing(issue.input) ? M.revenueRequired : M.revenueNumber) })
     .min(0, M.revenueNegative)
@@ -37,9 +39,9 @@ export const earlyAccessRequestSchema = z.object({
     .min(0, M.asinNegative)
     .max(ASIN_COUNT_MAX, M.asinTooLarge),
   landingVariant: z.enum(LANDING_VARIANTS, { error: M.variantUnknown }).optional(),
-});
+}) satisfies z.ZodType<EarlyAccessRequest>;
 
-export type EarlyAccessRequest = z.infer<typeof earlyAccessRequestSchema>;
+export type { EarlyAccessRequest };
 
 /** One stored signup as GET /api/early-access lists it (newest first). */
 export const earlyAccessSignupSchema = z.object({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { EDITABLE_FIELDS } from '../product-fields/fields';
 import { COLUMN_KEYS, columnByKey, columnDefinitionSchema, orderColumns, RESTOCK_COLUMNS } from './columns';
-import { EDITABLE_FIELDS } from './product';
 
 const keysOf = (columns: ReadonlyArray<{ key: string }>) => columns.map((column) => column.key);
 

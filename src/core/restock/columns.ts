@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { FIELD_COLUMN_KEYS, type FieldColumnKey, fieldSpec } from '../product-fields/fields';
 import { CELL_FORMATS } from './formatters';
-import { EDITABLE_FIELDS, FIELD_NAMES } from './product';
 
 export const FILTER_TYPES = ['text', 'range', 'boolean'] as const;
 
@@ -20,75 +20,29 @@ export const columnDefinitionSchema = z.object({
 export type ColumnDefinition = z.infer<typeof columnDefinitionSchema>;
 export type FilterType = ColumnDefinition['filterBy'];
 
-/** The restock table's columns in their default order (SPEC 2 and 3). */
-export const COLUMN_KEYS = [
-  'product',
-  'replen',
-  'supplier',
-  'cost',
-  'buy_box_price',
-  'your_price',
-  'roi',
-  'total_quantity',
-  'sales_last_30_days',
-  'hdos',
-  'recommended_buy_quantity',
-  'total_spend',
-  'days_in_stock_of_last_30',
-  'quantity_already_ordered',
-  'local_inventory_quantity',
-  'fba_quantity',
-  'inbound_quantity',
-  'seasonality_multiplier',
-  'order_lead_time',
-  'desired_days_of_inventory',
-  'prep_lead_time',
-  'amz_lead_time',
-  'competitive_price',
-  'case_pack',
-  'moq',
-  'msku',
-  'asin',
-] as const;
-export type ColumnKey = (typeof COLUMN_KEYS)[number];
-
-export type RestockColumn = ColumnDefinition & { key: ColumnKey };
-
-/** SPEC 9: 100px by default, 200px for msku, asin and supplier, 300px for the product. */
+/**
+ * SPEC 9: 100px by default, 200px for msku, asin and supplier (`wide` in the field table), 300px
+ * for the product.
+ */
 export const DEFAULT_COLUMN_WIDTH = 100;
 export const WIDE_COLUMN_WIDTH = 200;
 export const PRODUCT_COLUMN_WIDTH = 300;
 
-type ColumnSpec = {
+type DerivedColumnSpec = {
   name: string;
   description: string;
   format: ColumnDefinition['format'];
   width?: number;
-  // Where the engine reads a null as a number, sorting does too.
-  sortNullsAs?: number;
 };
 
-const SPECS: Record<ColumnKey, ColumnSpec> = {
+/** The columns that show no stored field of their own: the product cell and the engine's results. */
+const DERIVED_COLUMNS = {
   product: {
     name: 'Product',
     description: 'The product title with its MSKU (your stock code) and ASIN (the marketplace product id).',
     format: 'product',
     width: PRODUCT_COLUMN_WIDTH,
   },
-  replen: { name: FIELD_NAMES.replen, description: 'Include in next order.', format: 'boolean' },
-  supplier: {
-    name: FIELD_NAMES.supplier,
-    description: 'Who you buy this product from.',
-    format: 'text',
-    width: WIDE_COLUMN_WIDTH,
-  },
-  cost: { name: FIELD_NAMES.cost, description: 'What one unit costs you to buy.', format: 'currency' },
-  buy_box_price: {
-    name: FIELD_NAMES.buy_box_price,
-    description: 'The price that currently wins the buy box.',
-    format: 'currency',
-  },
-  your_price: { name: FIELD_NAMES.your_price, description: 'Your listing price.', format: 'currency' },
   roi: {
     name: 'ROI',
     description:
@@ -99,12 +53,6 @@ const SPECS: Record<ColumnKey, ColumnSpec> = {
     name: 'Total Stock',
     description: 'All units you hold: FBA stock plus inbound plus local stock.',
     format: 'number',
-  },
-  sales_last_30_days: {
-    name: FIELD_NAMES.sales_last_30_days,
-    description: 'Units sold in the last 30 days.',
-    format: 'number',
-    sortNullsAs: 0,
   },
   hdos: {
     name: 'Days of Stock',
@@ -121,109 +69,139 @@ const SPECS: Record<ColumnKey, ColumnSpec> = {
     description: 'What the units to buy cost at your cost per unit.',
     format: 'currency',
   },
-  days_in_stock_of_last_30: {
-    name: FIELD_NAMES.days_in_stock_of_last_30,
-    description: 'On how many of the last 30 days the product was in stock.',
+  daily_rate: {
+    name: 'Daily Rate',
+    description:
+      'Units a day that the recommendation plans for: forecast from daily sales history where the product has it, else Sales (30 Days) over its in-stock days.',
     format: 'number',
   },
-  quantity_already_ordered: {
-    name: FIELD_NAMES.quantity_already_ordered,
-    description: 'Units already ordered from the supplier but not yet received.',
-    format: 'number',
-    sortNullsAs: 0,
-  },
-  local_inventory_quantity: {
-    name: FIELD_NAMES.local_inventory_quantity,
-    description: 'Units in your own warehouse or prep center.',
-    format: 'number',
-    sortNullsAs: 0,
-  },
-  fba_quantity: {
-    name: FIELD_NAMES.fba_quantity,
-    description: "Units in the marketplace's warehouses, available plus reserved.",
-    format: 'number',
-    sortNullsAs: 0,
-  },
-  inbound_quantity: {
-    name: FIELD_NAMES.inbound_quantity,
-    description: "Units shipped to the marketplace's warehouses but not yet received.",
-    format: 'number',
-    sortNullsAs: 0,
-  },
-  seasonality_multiplier: {
-    name: FIELD_NAMES.seasonality_multiplier,
-    description: 'Multiplies expected sales: 1.5 for a busy season, 0.5 for a quiet one.',
-    format: 'number',
-    sortNullsAs: 1,
-  },
-  order_lead_time: {
-    name: FIELD_NAMES.order_lead_time,
-    description: 'Days from placing an order until you receive it; blank uses your default.',
-    format: 'number',
-  },
-  desired_days_of_inventory: {
-    name: FIELD_NAMES.desired_days_of_inventory,
-    description: 'Days of sales you want in stock once the order arrives; blank uses your default.',
-    format: 'number',
-  },
-  prep_lead_time: {
-    name: FIELD_NAMES.prep_lead_time,
-    description: 'Days to prepare and label the units; blank uses your default.',
-    format: 'number',
-  },
-  amz_lead_time: {
-    name: FIELD_NAMES.amz_lead_time,
-    description: 'Days for the marketplace to receive the shipment; blank uses your default.',
-    format: 'number',
-  },
-  competitive_price: {
-    name: FIELD_NAMES.competitive_price,
-    description: 'A competitor price, used for ROI when there is no buy box or listing price.',
-    format: 'currency',
-  },
-  case_pack: {
-    name: FIELD_NAMES.case_pack,
-    description: 'Units per case; the amount to buy is rounded up to whole cases.',
-    format: 'number',
-  },
-  moq: {
-    name: FIELD_NAMES.moq,
-    description: 'The minimum order quantity your supplier accepts.',
-    format: 'number',
-  },
-  msku: {
-    name: FIELD_NAMES.msku,
-    description: 'Your stock-keeping code for this product.',
+  stockout_date: {
+    name: 'Runs Out',
+    description: 'The day your total stock runs out at the daily rate (seasonality included).',
     format: 'text',
-    width: WIDE_COLUMN_WIDTH,
   },
-  asin: {
-    name: FIELD_NAMES.asin,
-    description: "The marketplace's product id.",
+  reorder_by: {
+    name: 'Reorder By',
+    description:
+      'The last day to order so that stock arrives before it runs out: runs-out day minus order, prep and AMZ lead times.',
     format: 'text',
-    width: WIDE_COLUMN_WIDTH,
   },
-};
+  trend: {
+    name: 'Trend',
+    description:
+      'Daily sales of the last 30 in-stock days against the 60 before them. Shown, not extended into the forecast.',
+    format: 'percent',
+  },
+  seasonality_suggestion: {
+    name: 'Suggested Seasonality',
+    description:
+      'A seasonality multiplier from how the same weeks sold in the last one or two years (a quarter of that change). Set it as Seasonality to use it.',
+    format: 'number',
+  },
+  forecast_accuracy: {
+    name: 'Forecast Accuracy',
+    description:
+      'How close the forecast came to what sold: 1 − WAPE of its predictions of the last four 30-day periods.',
+    format: 'percent',
+  },
+  rate_source: {
+    name: 'Rate Source',
+    description: "Where the daily rate comes from: 'history' (daily sales) or 'sales_last_30_days'.",
+    format: 'text',
+  },
+} as const satisfies Record<string, DerivedColumnSpec>;
 
-const editableKeys: ReadonlySet<string> = new Set(EDITABLE_FIELDS);
+export type DerivedColumnKey = keyof typeof DERIVED_COLUMNS;
+export type ColumnKey = DerivedColumnKey | FieldColumnKey;
+
+/**
+ * The restock table's default column order (SPEC 2 and 3), for users who never saved one. A field column or derived column not
+ * listed here still shows, after these, in table order: list it to give it a place.
+ */
+const DEFAULT_ORDER = [
+  'product',
+  // What a seller acts on first, visible without scrolling at 1440px.
+  'recommended_buy_quantity',
+  'total_spend',
+  'hdos',
+  'stockout_date',
+  'reorder_by',
+  'replen',
+  'supplier',
+  'cost',
+  'buy_box_price',
+  'your_price',
+  'roi',
+  'total_quantity',
+  'sales_last_30_days',
+  'daily_rate',
+  'days_in_stock_of_last_30',
+  'quantity_already_ordered',
+  'local_inventory_quantity',
+  'fba_quantity',
+  'inbound_quantity',
+  'seasonality_multiplier',
+  'order_lead_time',
+  'desired_days_of_inventory',
+  'prep_lead_time',
+  'amz_lead_time',
+  'competitive_price',
+  'case_pack',
+  'moq',
+  'trend',
+  'seasonality_suggestion',
+  'forecast_accuracy',
+  'rate_source',
+  'msku',
+  'asin',
+] as const satisfies readonly ColumnKey[];
+
+const ALL_COLUMN_KEYS: readonly ColumnKey[] = [
+  ...(Object.keys(DERIVED_COLUMNS) as DerivedColumnKey[]),
+  ...FIELD_COLUMN_KEYS,
+];
+
+/** Every column key of the restock table, in the default order. */
+export const COLUMN_KEYS: readonly ColumnKey[] = Object.freeze([
+  ...DEFAULT_ORDER,
+  ...ALL_COLUMN_KEYS.filter((key) => !(DEFAULT_ORDER as readonly string[]).includes(key)),
+]);
+
+export type RestockColumn = ColumnDefinition & { key: ColumnKey };
 
 const filterFor = (format: ColumnDefinition['format']): FilterType => {
   if (format === 'boolean') return 'boolean';
   return format === 'text' || format === 'product' ? 'text' : 'range';
 };
 
+const isDerivedColumn = (key: ColumnKey): key is DerivedColumnKey => Object.hasOwn(DERIVED_COLUMNS, key);
+
 function toColumn(key: ColumnKey): RestockColumn {
-  const { name, description, format, width, sortNullsAs } = SPECS[key];
+  if (isDerivedColumn(key)) {
+    const spec: DerivedColumnSpec = DERIVED_COLUMNS[key];
+    return {
+      key,
+      name: spec.name,
+      description: spec.description,
+      filterBy: filterFor(spec.format),
+      editable: false,
+      format: spec.format,
+      width: spec.width ?? DEFAULT_COLUMN_WIDTH,
+      frozen: key === 'product',
+    };
+  }
+  const field = fieldSpec(key);
+  const column = field.column!;
   return {
     key,
-    name,
-    description,
-    filterBy: filterFor(format),
-    editable: editableKeys.has(key),
-    format,
-    width: width ?? DEFAULT_COLUMN_WIDTH,
-    frozen: key === 'product',
-    ...(sortNullsAs === undefined ? {} : { sortNullsAs }),
+    name: field.label,
+    description: field.description,
+    filterBy: filterFor(column.format),
+    editable: field.editable,
+    format: column.format,
+    width: column.wide ? WIDE_COLUMN_WIDTH : DEFAULT_COLUMN_WIDTH,
+    frozen: false,
+    ...(column.sortNullsAs === undefined ? {} : { sortNullsAs: column.sortNullsAs }),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Product } from './product';
+import type { Product } from '../product-fields/fields';
 
 /** A small seeded PRNG (mulberry32): the same seed always makes the same catalogue. */
 function random(seed: number) {
@@ -72,6 +72,9 @@ export function demoProducts(count: number, seed = 42): Product[] {
       cost: next() < 0.05 ? null : cost,
       buy_box_price: next() < 0.15 ? null : money(cost * (1.6 + next() * 1.8)),
       your_price: money(cost * (1.7 + next() * 1.6)),
+      // Fees come from a marketplace connection; the demo has none.
+      referral_fee: null,
+      fba_fee: null,
       competitive_price: next() < 0.3 ? null : money(cost * (1.5 + next() * 1.5)),
       sales_last_30_days: sales,
       days_in_stock_of_last_30: isOutOfStock ? Math.floor(next() * 20) : 30,
@@ -86,6 +89,8 @@ export function demoProducts(count: number, seed = 42): Product[] {
       desired_days_of_inventory: next() < 0.6 ? null : 30 + Math.floor(next() * 60),
       case_pack: next() < 0.3 ? pick(next, [6, 12, 24, 48]) : null,
       moq: next() < 0.15 ? pick(next, [50, 100, 200]) : null,
+      marketplace: null,
+      currency: null,
     });
   }
   return products;

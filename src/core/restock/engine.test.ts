@@ -1,19 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  COVERAGE_LEGS,
-  deriveFields,
-  deriveRow,
-  type ExplanationStep,
-  explainRecommendation,
-} from './engine';
-import { BUILT_IN_DEFAULTS, type CalculationDefaults, productSchema } from './product';
+import { parseFieldValue } from '../product-fields/field-values';
+import { MAX_QUANTITY, PRODUCT_FIELD_KEYS, type Product } from '../product-fields/fields';
+import { BUILT_IN_DEFAULTS, type CalculationDefaults } from './calculation-defaults';
+import { COVERAGE_LEGS, deriveFields, type ExplanationStep, explainRecommendation } from './engine';
 import { aProduct, productArbitrary } from './test-products';
 
 const derive = (
   overrides: Parameters<typeof aProduct>[0],
   defaults: CalculationDefaults = BUILT_IN_DEFAULTS,
-) => deriveRow(aProduct(overrides), defaults);
+) => {
+  const product = aProduct(overrides);
+  return { ...product, ...deriveFields(product, defaults) };
+};
 
 // Built-in coverage is 7 + 3 + 10 + 30 = 50 days.
 describe('velocity', () => {
@@ -217,35 +216,19 @@ describe('return on investment', () => {
     ['is null with a cost of 0', { cost: 0, buy_box_price: 15 }, null],
     ['is null without any price', { cost: 10 }, null],
     ['is free of float noise', { cost: 12, buy_box_price: 13.2 }, 0.1],
+    [
+      'counts net proceeds once both fees are known',
+      { cost: 10, buy_box_price: 20, referral_fee: 3, fba_fee: 4.5 },
+      0.25,
+    ],
+    ['leaves fees out while one is unknown', { cost: 10, buy_box_price: 20, referral_fee: 3 }, 1],
   ])('%s', (_, overrides, roi) => {
     expect(derive(overrides).roi).toBe(roi);
   });
 });
 
-describe('deriveRow', () => {
-  it('keeps every stored field and adds exactly the derived ones', () => {
-    const product = aProduct({ supplier: 'Acme', cost: 3 });
-    const row = deriveRow(product, BUILT_IN_DEFAULTS);
-    expect(Object.keys(row).sort()).toEqual(
-      [
-        ...Object.keys(productSchema.shape),
-        'velocity',
-        'total_quantity',
-        'hdos',
-        'coverage_days',
-        'recommended_buy_quantity',
-        'total_spend',
-        'roi',
-      ].sort(),
-    );
-    expect(row).toMatchObject(product);
-    expect(row).toMatchObject(deriveFields(product, BUILT_IN_DEFAULTS));
-  });
-});
-
 describe('properties of the recommended buy quantity', () => {
-  const recommended = (product: Parameters<typeof deriveRow>[0]) =>
-    deriveRow(product, BUILT_IN_DEFAULTS).recommended_buy_quantity;
+  const recommended = (product: Product) => deriveFields(product, BUILT_IN_DEFAULTS).recommended_buy_quantity;
 
   it('is never negative and always a whole number', () => {
     fc.assert(
@@ -325,7 +308,12 @@ describe('explainRecommendation', () => {
       BUILT_IN_DEFAULTS,
     );
     expect(steps.map(({ key, label, value, detail }) => [key, label, value, detail])).toEqual([
-      ['velocity', 'Daily sales', 3, '30 units over 10 in-stock days'],
+      [
+        'velocity',
+        'Daily sales',
+        3,
+        'No daily sales history, so Sales (30 Days) is used: 30 units over 10 in-stock days',
+      ],
       ['daily_demand', 'Daily demand after seasonality', 3.6, '3 a day × seasonality 1.2'],
       ['order_lead_time', 'Order Lead Time', 14, 'Set on this product'],
       ['prep_lead_time', 'Time for Prep', 3, 'Account default (blank on this product)'],
@@ -355,7 +343,7 @@ describe('explainRecommendation', () => {
   it('says when the whole month is used and why', () => {
     const unknown = stepsByKey(explainRecommendation(aProduct({ sales_last_30_days: 1 }), BUILT_IN_DEFAULTS));
     expect(unknown.get('velocity')?.detail).toBe(
-      '1 unit over 30 days (in-stock days unknown, so the whole month is used)',
+      'No daily sales history, so Sales (30 Days) is used: 1 unit over 30 days (in-stock days unknown, so the whole month is used)',
     );
     const none = stepsByKey(
       explainRecommendation(
@@ -364,10 +352,12 @@ describe('explainRecommendation', () => {
       ),
     );
     expect(none.get('velocity')?.detail).toBe(
-      '6 units over 30 days (no in-stock days recorded, so the whole month is used)',
+      'No daily sales history, so Sales (30 Days) is used: 6 units over 30 days (no in-stock days recorded, so the whole month is used)',
     );
     const blank = stepsByKey(explainRecommendation(aProduct(), BUILT_IN_DEFAULTS));
-    expect(blank.get('velocity')?.detail).toBe('No sales recorded for the last 30 days');
+    expect(blank.get('velocity')?.detail).toBe(
+      'No daily sales history, so Sales (30 Days) is used: No sales recorded for the last 30 days',
+    );
     expect(blank.get('daily_demand')?.detail).toBe('0 a day × seasonality 1 (not set, so 1)');
   });
 
@@ -406,7 +396,7 @@ describe('explainRecommendation', () => {
     );
   });
 
-  it('agrees with deriveRow on every product', () => {
+  it('agrees with deriveFields on every product', () => {
     const defaultsArbitrary = fc.record({
       order_lead_time: fc.nat(365),
       prep_lead_time: fc.nat(365),
@@ -415,7 +405,7 @@ describe('explainRecommendation', () => {
     });
     fc.assert(
       fc.property(productArbitrary, defaultsArbitrary, (product, defaults) => {
-        const row = deriveRow(product, defaults);
+        const row = deriveFields(product, defaults);
         const steps = stepsByKey(explainRecommendation(product, defaults));
         expect(steps.get('velocity')?.value).toBe(row.velocity);
         expect(steps.get('coverage_days')?.value).toBe(row.coverage_days);
@@ -430,7 +420,89 @@ describe('explainRecommendation', () => {
 });
 
 describe('the product arbitrary used above', () => {
-  it('only generates products the schema accepts', () => {
-    fc.assert(fc.property(productArbitrary, (product) => productSchema.safeParse(product).success));
+  it('only generates products every field rule accepts', () => {
+    fc.assert(
+      fc.property(productArbitrary, (product) =>
+        PRODUCT_FIELD_KEYS.every((key) => parseFieldValue(key, product[key]).ok),
+      ),
+    );
+  });
+});
+
+describe('with daily history (DESIGN 10)', () => {
+  const withForecast = (overrides: Parameters<typeof aProduct>[0], rate: number | null) => ({
+    ...aProduct(overrides),
+    forecast_daily_rate: rate,
+    trend: null,
+    seasonality_suggestion: null,
+    forecast_accuracy: null,
+  });
+
+  it('takes the velocity from the forecast, not from the 30-day fields', () => {
+    // 2.5 a day × 50 days = 125 − 40 in stock = 85, although the 30-day fields say 1 a day.
+    const product = withForecast(
+      { sales_last_30_days: 30, days_in_stock_of_last_30: 30, fba_quantity: 40 },
+      2.5,
+    );
+    const derived = deriveFields(product, BUILT_IN_DEFAULTS, '2024-05-01');
+    expect(derived).toMatchObject({
+      velocity: 2.5,
+      daily_rate: 2.5,
+      rate_source: 'history',
+      recommended_buy_quantity: 85,
+      hdos: 16,
+      // 40 units last 16 whole days; the order legs (7 + 3 + 10) come 20 days before.
+      stockout_date: '2024-05-17',
+      reorder_by: '2024-04-27',
+    });
+    const velocity = explainRecommendation(product, BUILT_IN_DEFAULTS).find(
+      (step) => step.key === 'velocity',
+    );
+    expect(velocity?.detail).toContain('Forecast from daily sales history');
+  });
+
+  it('falls back to the 30-day fields without a forecast, and says so', () => {
+    const product = withForecast(
+      { sales_last_30_days: 30, days_in_stock_of_last_30: 30, fba_quantity: 40 },
+      null,
+    );
+    const derived = deriveFields(product, BUILT_IN_DEFAULTS, '2024-05-01');
+    expect(derived).toMatchObject({
+      velocity: 1,
+      rate_source: 'sales_last_30_days',
+      recommended_buy_quantity: 10,
+    });
+    expect(derived.stockout_date).toBe('2024-06-10');
+  });
+
+  it('applies the seasonality multiplier to the forecast rate and the stock-out date', () => {
+    const product = withForecast({ seasonality_multiplier: 2, fba_quantity: 40 }, 2);
+    const derived = deriveFields(product, BUILT_IN_DEFAULTS, '2024-05-01');
+    expect(derived.recommended_buy_quantity).toBe(160);
+    expect(derived.stockout_date).toBe('2024-05-11');
+  });
+
+  it('has no stock-out date without demand', () => {
+    const derived = deriveFields(withForecast({ fba_quantity: 40 }, 0), BUILT_IN_DEFAULTS, '2024-05-01');
+    expect(derived).toMatchObject({
+      stockout_date: null,
+      reorder_by: null,
+      hdos: null,
+      recommended_buy_quantity: 0,
+    });
+  });
+});
+
+describe('the largest recommendation', () => {
+  it('is capped at the most one order line holds, and the breakdown says so', () => {
+    const product = aProduct({
+      sales_last_30_days: MAX_QUANTITY,
+      days_in_stock_of_last_30: 30,
+      desired_days_of_inventory: 55,
+    });
+    expect(deriveFields(product, BUILT_IN_DEFAULTS).recommended_buy_quantity).toBe(MAX_QUANTITY);
+    const last = explainRecommendation(product, BUILT_IN_DEFAULTS).at(-1)!;
+    expect(last).toMatchObject({ key: 'recommended', value: MAX_QUANTITY });
+    expect(last.detail).toMatch(/the most one order line can hold/);
   });
 });

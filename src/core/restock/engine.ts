@@ -1,9 +1,40 @@
+import { dayNumber, isoDay, utcDayOf } from '../forecast/days';
+import { fieldLabel, MAX_QUANTITY, type Product } from '../product-fields/fields';
+import type { CalculationDefaults } from './calculation-defaults';
 import { formatNumber } from './formatters';
-import { type CalculationDefaults, FIELD_NAMES, type Product } from './product';
+
+/**
+ * DESIGN 10: the product's stored forecast, read with the product. `forecast_daily_rate` is null
+ * without daily history; the rate then comes from the 30-day fields.
+ */
+export type ForecastFields = {
+  forecast_daily_rate: number | null;
+  trend: number | null;
+  seasonality_suggestion: number | null;
+  forecast_accuracy: number | null;
+};
+export const FORECAST_FIELD_KEYS = [
+  'forecast_daily_rate',
+  'trend',
+  'seasonality_suggestion',
+  'forecast_accuracy',
+] as const satisfies ReadonlyArray<keyof ForecastFields>;
+
+/** What the engine reads: a product, with its forecast when it has daily history. */
+export type EngineInput = Product & Partial<ForecastFields>;
+
+export type RateSource = 'history' | 'sales_last_30_days';
 
 /** DESIGN 5: the fields computed on every read and after every edit; never stored. */
 export type DerivedFields = {
   velocity: number;
+  /** The velocity, under the name the forecast columns use. */
+  daily_rate: number;
+  rate_source: RateSource;
+  /** The day the stock runs out at the daily demand (ISO), null without demand. */
+  stockout_date: string | null;
+  /** The last day to order so that the order arrives before stock runs out (ISO). */
+  reorder_by: string | null;
   total_quantity: number;
   hdos: number | null;
   coverage_days: number;
@@ -12,7 +43,7 @@ export type DerivedFields = {
   roi: number | null;
 };
 
-export type RestockRow = Product & DerivedFields;
+export type RestockRow = EngineInput & DerivedFields;
 
 export const COVERAGE_LEGS = [
   'order_lead_time',
@@ -35,10 +66,11 @@ const roundCents = (value: number) => Math.round(Number((value * 100).toPrecisio
 
 type LegDays = { field: CoverageLeg; days: number; isDefault: boolean };
 
-/** Every intermediate value, so that deriveRow and explainRecommendation cannot disagree. */
+/** Every intermediate value, so that deriveFields and explainRecommendation cannot disagree. */
 type Calculation = {
   sales: number;
   windowDays: number;
+  rateSource: RateSource;
   velocity: number;
   seasonality: number;
   dailyDemand: number;
@@ -57,12 +89,17 @@ const isSet = (value: number | null): value is number => value !== null && value
 
 const roundUpToMultiple = (quantity: number, multiple: number) => Math.ceil(quantity / multiple) * multiple;
 
-function calculate(product: Product, defaults: CalculationDefaults): Calculation {
+const hasForecast = (product: EngineInput): product is EngineInput & { forecast_daily_rate: number } =>
+  typeof product.forecast_daily_rate === 'number' && Number.isFinite(product.forecast_daily_rate);
+
+function calculate(product: EngineInput, defaults: CalculationDefaults): Calculation {
+  const fromHistory = hasForecast(product);
   const sales = product.sales_last_30_days ?? 0;
   const inStock = product.days_in_stock_of_last_30;
   // In-stock adjusted: 30 units sold in 10 in-stock days is 3 a day, not 1.
   const windowDays = inStock !== null && inStock >= 1 && inStock <= 30 ? inStock : SALES_WINDOW_DAYS;
-  const velocity = sales / windowDays;
+  // DESIGN 10: daily history, where the product has it, is a better rate than the 30-day fields.
+  const velocity = fromHistory ? product.forecast_daily_rate : sales / windowDays;
   const seasonality = product.seasonality_multiplier ?? 1;
 
   const legs = COVERAGE_LEGS.map((field) => {
@@ -77,7 +114,9 @@ function calculate(product: Product, defaults: CalculationDefaults): Calculation
     (product.fba_quantity ?? 0) + (product.inbound_quantity ?? 0) + (product.local_inventory_quantity ?? 0);
   const alreadyOrdered = product.quantity_already_ordered ?? 0;
   // Divide last: sales × seasonality × coverage stays exact for whole inputs, velocity rarely is.
-  const demand = roundNoise((sales * seasonality * coverageDays) / windowDays);
+  const demand = fromHistory
+    ? roundNoise(velocity * seasonality * coverageDays)
+    : roundNoise((sales * seasonality * coverageDays) / windowDays);
   const need = roundNoise(demand - totalQuantity - alreadyOrdered);
 
   const wholeUnits = need > 0 ? Math.ceil(need) : 0;
@@ -87,11 +126,15 @@ function calculate(product: Product, defaults: CalculationDefaults): Calculation
     wholeUnits > 0 && isSet(casePack) ? roundUpToMultiple(wholeUnits, casePack) : wholeUnits;
   const afterMoq = afterCasePack > 0 && isSet(moq) ? Math.max(afterCasePack, moq) : afterCasePack;
   // An MOQ that is not a whole number of cases is rounded up to cases again.
-  const recommended = afterMoq > 0 && isSet(casePack) ? roundUpToMultiple(afterMoq, casePack) : afterMoq;
+  const wanted = afterMoq > 0 && isSet(casePack) ? roundUpToMultiple(afterMoq, casePack) : afterMoq;
+  // No order line holds more than MAX_QUANTITY units (a PostgreSQL integer); extreme inputs that
+  // ask for more are capped rather than failing the purchase order.
+  const recommended = Math.min(wanted, MAX_QUANTITY);
 
   return {
     sales,
     windowDays,
+    rateSource: fromHistory ? 'history' : 'sales_last_30_days',
     velocity,
     seasonality,
     dailyDemand: roundNoise(velocity * seasonality),
@@ -107,66 +150,76 @@ function calculate(product: Product, defaults: CalculationDefaults): Calculation
   };
 }
 
-/** DESIGN 5: price falls back from the buy box to your price to the competitive price. */
+/**
+ * DESIGN 5: price falls back from the buy box to your price to the competitive price. With both
+ * fees known (the marketplace sync), ROI counts net proceeds: price − referral fee − FBA fee.
+ */
 function returnOnInvestment(product: Product): number | null {
   const { cost } = product;
   const price = product.buy_box_price ?? product.your_price ?? product.competitive_price;
   if (cost === null || cost === 0 || price === null) return null;
-  return roundNoise((price - cost) / cost);
+  const fees = feesOf(product);
+  return roundNoise((price - (fees ?? 0) - cost) / cost);
 }
 
-/** DESIGN 5: the derived fields of a product; `defaults` fill lead and desired days left blank. */
-export function deriveFields(product: Product, defaults: CalculationDefaults): DerivedFields {
+/** The fees per unit when both are known, else null (ROI then leaves fees out and says so). */
+export function feesOf(product: Pick<Product, 'referral_fee' | 'fba_fee'>): number | null {
+  return product.referral_fee === null || product.fba_fee === null
+    ? null
+    : product.referral_fee + product.fba_fee;
+}
+
+/** The ROI breakdown the grid shows beside the percentage. */
+export function roiBreakdown(product: Product): string {
+  const fees = feesOf(product);
+  if (fees === null) return 'ROI = (price − cost) / cost; fees not included';
+  return `ROI = (price − referral fee ${product.referral_fee!.toFixed(2)} − FBA fee ${product.fba_fee!.toFixed(2)} − cost) / cost`;
+}
+
+function daysOfStock(calc: Calculation): number | null {
+  if (calc.rateSource === 'history') {
+    return calc.velocity > 0 ? Math.floor(roundNoise(calc.totalQuantity / calc.velocity)) : null;
+  }
+  // Whole inputs make total × window / sales exact where total / velocity is not.
+  return calc.sales > 0 ? Math.floor(roundNoise((calc.totalQuantity * calc.windowDays) / calc.sales)) : null;
+}
+
+/** Stock runs out after whole days of daily demand (seasonality included); the order legs come first. */
+function stockDates(calc: Calculation, today: number): { stockout: string | null; reorderBy: string | null } {
+  if (calc.dailyDemand <= 0) return { stockout: null, reorderBy: null };
+  const lasts = Math.floor(roundNoise(calc.totalQuantity / calc.dailyDemand));
+  const leadDays = calc.legs
+    .filter((leg) => leg.field !== 'desired_days_of_inventory')
+    .reduce((sum, leg) => sum + leg.days, 0);
+  return { stockout: isoDay(today + lasts), reorderBy: isoDay(today + lasts - leadDays) };
+}
+
+/** Today's UTC date, for the stock-out dates of callers that do not pass one. */
+const todayIso = () => isoDay(utcDayOf(Date.now()));
+
+/**
+ * DESIGN 5: the derived fields of a product; `defaults` fill lead and desired days left blank.
+ * `today` (YYYY-MM-DD) dates the stock-out and reorder-by days.
+ */
+export function deriveFields(
+  product: EngineInput,
+  defaults: CalculationDefaults,
+  today = todayIso(),
+): DerivedFields {
   const calc = calculate(product, defaults);
+  const dates = stockDates(calc, dayNumber(today) ?? utcDayOf(Date.now()));
   return {
     velocity: calc.velocity,
+    daily_rate: calc.velocity,
+    rate_source: calc.rateSource,
+    stockout_date: dates.stockout,
+    reorder_by: dates.reorderBy,
     total_quantity: calc.totalQuantity,
-    // Whole inputs make total × window / sales exact where total / velocity is not.
-    hdos: calc.sales > 0 ? Math.floor(roundNoise((calc.totalQuantity * calc.windowDays) / calc.sales)) : null,
+    hdos: daysOfStock(calc),
     coverage_days: calc.coverageDays,
     recommended_buy_quantity: calc.recommended,
     total_spend: product.cost === null ? null : roundCents(calc.recommended * product.cost),
     roi: returnOnInvestment(product),
-  };
-}
-
-/**
- * The stored fields of `product` (and only those) with its derived fields. Spelled out rather
- * than spread: V8 copies a 30-key literal many times faster, which matters at 100,000 rows.
- */
-export function deriveRow(product: Product, defaults: CalculationDefaults): RestockRow {
-  const derived = deriveFields(product, defaults);
-  return {
-    msku: product.msku,
-    asin: product.asin,
-    title: product.title,
-    main_thumbnail: product.main_thumbnail,
-    replen: product.replen,
-    supplier: product.supplier,
-    cost: product.cost,
-    buy_box_price: product.buy_box_price,
-    your_price: product.your_price,
-    competitive_price: product.competitive_price,
-    sales_last_30_days: product.sales_last_30_days,
-    days_in_stock_of_last_30: product.days_in_stock_of_last_30,
-    fba_quantity: product.fba_quantity,
-    inbound_quantity: product.inbound_quantity,
-    local_inventory_quantity: product.local_inventory_quantity,
-    quantity_already_ordered: product.quantity_already_ordered,
-    seasonality_multiplier: product.seasonality_multiplier,
-    order_lead_time: product.order_lead_time,
-    prep_lead_time: product.prep_lead_time,
-    amz_lead_time: product.amz_lead_time,
-    desired_days_of_inventory: product.desired_days_of_inventory,
-    case_pack: product.case_pack,
-    moq: product.moq,
-    velocity: derived.velocity,
-    total_quantity: derived.total_quantity,
-    hdos: derived.hdos,
-    coverage_days: derived.coverage_days,
-    recommended_buy_quantity: derived.recommended_buy_quantity,
-    total_spend: derived.total_spend,
-    roi: derived.roi,
   };
 }
 
@@ -189,6 +242,14 @@ export type ExplanationStep = { key: ExplanationStepKey; label: string; value: n
 const count = (value: number, unit: string) => `${formatNumber(value)} ${value === 1 ? unit : `${unit}s`}`;
 
 function velocityDetail(product: Product, calc: Calculation): string {
+  if (calc.rateSource === 'history') {
+    return 'Forecast from daily sales history (the steps above show the windows, weights and days left out)';
+  }
+  const fallback = 'No daily sales history, so Sales (30 Days) is used: ';
+  return fallback + thirtyDayDetail(product, calc);
+}
+
+function thirtyDayDetail(product: Product, calc: Calculation): string {
   if (product.sales_last_30_days === null) return 'No sales recorded for the last 30 days';
   const sold = count(calc.sales, 'unit');
   const inStock = product.days_in_stock_of_last_30;
@@ -236,7 +297,10 @@ function moqDetail(product: Product, calc: Calculation): string {
 }
 
 /** The "why this number" breakdown of recommended_buy_quantity, in the order it is computed. */
-export function explainRecommendation(product: Product, defaults: CalculationDefaults): ExplanationStep[] {
+export function explainRecommendation(
+  product: EngineInput,
+  defaults: CalculationDefaults,
+): ExplanationStep[] {
   const calc = calculate(product, defaults);
   const stock = calc.totalQuantity + calc.alreadyOrdered;
   const nothingNeeded = calc.need <= 0;
@@ -253,7 +317,7 @@ export function explainRecommendation(product: Product, defaults: CalculationDef
     ...calc.legs.map(
       (leg): ExplanationStep => ({
         key: leg.field,
-        label: FIELD_NAMES[leg.field],
+        label: fieldLabel(leg.field),
         value: leg.days,
         detail: leg.isDefault ? 'Account default (blank on this product)' : 'Set on this product',
       }),
@@ -299,7 +363,11 @@ export function explainRecommendation(product: Product, defaults: CalculationDef
       key: 'recommended',
       label: 'To buy',
       value: calc.recommended,
-      detail: nothingNeeded ? 'Stock covers demand for the days to cover' : count(calc.recommended, 'unit'),
+      detail: nothingNeeded
+        ? 'Stock covers demand for the days to cover'
+        : calc.recommended === MAX_QUANTITY
+          ? `${count(calc.recommended, 'unit')}, the most one order line can hold`
+          : count(calc.recommended, 'unit'),
     },
   ];
 }

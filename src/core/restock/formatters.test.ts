@@ -1,6 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { type CellFormat, formatCell, formatCurrency, formatNumber, formatPercent } from './formatters';
 
+describe('amounts in other currencies', () => {
+  it.each([
+    ['GBP', 12.99, '£12.99'],
+    ['EUR', 1234.5, '€1,234.50'],
+    ['JPY', 1980, '¥1,980'],
+    ['INR', 499, '₹499.00'],
+    ['USD', 5, '$5.00'],
+    ['XYZ-bad', 5, '$5.00'],
+  ])('formats an amount in %s', (currency, value, text) => {
+    expect(formatCurrency(value, currency)).toBe(text);
+    expect(formatCell('currency', value, currency)).toBe(text);
+  });
+});
+
 describe('formatCell', () => {
   it.each<[CellFormat, unknown, string]>([
     ['currency', 1234.5, '$1,234.50'],

@@ -5,7 +5,24 @@ export const CELL_FORMATS = ['text', 'currency', 'number', 'percent', 'boolean',
 export type CellFormat = (typeof CELL_FORMATS)[number];
 
 // Built once: constructing an Intl.NumberFormat per cell would dominate rendering time.
-const currencyFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const currencyFormats = new Map<string, Intl.NumberFormat>([
+  ['USD', new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })],
+]);
+
+/** One formatter per currency, made on first use: '£12.99', '€12.99', '¥1,980', '₹499.00'. */
+function currencyFormat(currency: string): Intl.NumberFormat {
+  let format = currencyFormats.get(currency);
+  if (!format) {
+    try {
+      format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
+    } catch {
+      // Not a currency code Intl knows: shown as dollars rather than not at all.
+      format = currencyFormats.get('USD')!;
+    }
+    currencyFormats.set(currency, format);
+  }
+  return format;
+}
 const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 const percentFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -19,10 +36,10 @@ function toNumber(value: unknown): number | null {
   return null;
 }
 
-/** en-US dollars: 1234.5 → '$1,234.50'. */
-export function formatCurrency(value: unknown): string {
+/** An amount in its currency, dollars by default: 1234.5 → '$1,234.50', in GBP '£1,234.50'. */
+export function formatCurrency(value: unknown, currency = 'USD'): string {
   const number = toNumber(value);
-  return number === null ? EMPTY_CELL : currencyFormat.format(number);
+  return number === null ? EMPTY_CELL : currencyFormat(currency).format(number);
 }
 
 /** Thousands separators, at most two decimals: 1234567.891 → '1,234,567.89'. */
@@ -45,12 +62,12 @@ function formatProduct(value: unknown): string {
   return typeof msku === 'string' && msku !== '' ? msku : EMPTY_CELL;
 }
 
-/** The text of one cell; null, undefined and values that do not fit the format show '-'. */
-export function formatCell(format: CellFormat, value: unknown): string {
+/** The text of one cell (amounts in `currency`); null, undefined and values that do not fit the format show '-'. */
+export function formatCell(format: CellFormat, value: unknown, currency = 'USD'): string {
   if (value === null || value === undefined) return EMPTY_CELL;
   switch (format) {
     case 'currency':
-      return formatCurrency(value);
+      return formatCurrency(value, currency);
     case 'number':
       return formatNumber(value);
     case 'percent':

@@ -20,16 +20,22 @@ const lines = (csv: string) => {
 };
 
 describe('restockTableCsv', () => {
+  it('writes a percent column as the grid shows it (62.48 for 62.48%), blank when missing', () => {
+    const columns = [{ key: 'roi', name: 'ROI', format: 'percent' as const }];
+    const percentRows = [{ roi: 0.6248 }, { roi: 0.1 }, { roi: null }, { roi: Number.NaN }];
+    expect(lines(restockTableCsv(columns, percentRows))).toEqual(['ROI (%)', '62.48', '10', '', '', '']);
+  });
+
   it('writes the visible columns in their order with raw values', () => {
     const columns = [
       { key: 'cost', name: 'Your Cost' },
-      { key: 'roi', name: 'ROI' },
+      { key: 'roi', name: 'ROI', format: 'percent' as const },
       { key: 'replen', name: 'Replen' },
       { key: 'supplier', name: 'Supplier' },
     ];
     expect(lines(restockTableCsv(columns, rows))).toEqual([
-      'Your Cost,ROI,Replen,Supplier',
-      '12.5,-0.25,true,',
+      'Your Cost,ROI (%),Replen,Supplier',
+      '12.5,-25,true,',
       '',
     ]);
   });

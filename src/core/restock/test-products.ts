@@ -1,6 +1,6 @@
 // Shared by the restock unit tests only; no application code imports this file.
 import fc from 'fast-check';
-import type { Product } from './product';
+import type { Product } from '../product-fields/fields';
 
 /** A product with every optional input blank; tests set what they are about. */
 export function aProduct(overrides: Partial<Product> = {}): Product {
@@ -14,6 +14,8 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
     cost: null,
     buy_box_price: null,
     your_price: null,
+    referral_fee: null,
+    fba_fee: null,
     competitive_price: null,
     sales_last_30_days: null,
     days_in_stock_of_last_30: null,
@@ -28,6 +30,8 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
     desired_days_of_inventory: null,
     case_pack: null,
     moq: null,
+    marketplace: null,
+    currency: null,
     ...overrides,
   };
 }
@@ -48,6 +52,8 @@ export const productArbitrary: fc.Arbitrary<Product> = fc.record({
   cost: money,
   buy_box_price: money,
   your_price: money,
+  referral_fee: money,
+  fba_fee: money,
   competitive_price: money,
   sales_last_30_days: count,
   days_in_stock_of_last_30: orNull(fc.integer({ min: 0, max: 30 })),
@@ -62,4 +68,6 @@ export const productArbitrary: fc.Arbitrary<Product> = fc.record({
   desired_days_of_inventory: days,
   case_pack: orNull(fc.integer({ min: 1, max: 48 })),
   moq: orNull(fc.integer({ min: 1, max: 500 })),
+  marketplace: orNull(fc.constantFrom('US', 'GB', 'DE')),
+  currency: orNull(fc.constantFrom('USD', 'GBP', 'EUR')),
 });

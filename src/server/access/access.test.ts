@@ -70,14 +70,14 @@ describe('the access-schema editor endpoints', () => {
     expect(new Set(Object.values(tree.body.finalItems))).toEqual(new Set([1]));
     await owner.client.post(
       '/api/dynamic/save-access-schema',
-      { selectedItems: { dashboard: 2 } },
+      { selectedItems: { 'buy-list': 2 } },
       owner.token,
     );
     const reread = await owner.client.get<{ finalItems: Record<string, number> }>(
       '/api/dynamic/access-schema-tree',
       owner.token,
     );
-    expect(reread.body.finalItems.dashboard).toBe(2);
+    expect(reread.body.finalItems['buy-list']).toBe(2);
     expect(reread.body.finalItems.restock).toBe(0);
   });
 

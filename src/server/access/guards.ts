@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { type AccessComponents, computeAccessMap, effectiveLevel } from '../../core/access/access-map';
-import type { ComponentPath } from '../../core/access/registry';
-import { hasRole, type Role } from '../../core/roles';
+import { type AccessComponents, computeAccessMap } from '../../core/access/access-map';
+import { can, type Permission } from '../../core/access/permissions';
 import type { AuthUser } from '../auth/guard';
 import { currentUser } from '../auth/guard';
 import type { Db } from '../db/pool';
@@ -16,17 +15,14 @@ export async function accessComponentsFor(db: Db, user: AuthUser): Promise<Acces
   return computeAccessMap(user.role, schema);
 }
 
-/** A preHandler (after requireAuth): 403 unless the user's level on `path` is at least `level`. */
-export function requireLevel(db: Db, path: ComponentPath, level: number) {
+/**
+ * A preHandler (after requireAuth): 403 unless the user holds `permission`, decided by the same
+ * core `can` the web app's `useCan` asks.
+ */
+export function requirePermission(db: Db, permission: Permission) {
   return async (request: FastifyRequest) => {
-    const { accessMap } = await accessComponentsFor(db, currentUser(request));
-    if (effectiveLevel(accessMap, path) < level) throw forbidden(NO_PERMISSION_MESSAGE);
-  };
-}
-
-/** A preHandler (after requireAuth): 403 unless the user's role ranks at or above `role`. */
-export function requireRole(role: Role) {
-  return async (request: FastifyRequest) => {
-    if (!hasRole(currentUser(request).role, role)) throw forbidden(NO_PERMISSION_MESSAGE);
+    const user = currentUser(request);
+    const access = { role: user.role, ...(await accessComponentsFor(db, user)) };
+    if (!can(access, permission)) throw forbidden(NO_PERMISSION_MESSAGE);
   };
 }

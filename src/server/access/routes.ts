@@ -3,7 +3,7 @@ import { memberSchemaLevels, saveAccessSchemaRequest } from '../../core/access/a
 import type { AppDeps } from '../app-deps';
 import { currentUser } from '../auth/guard';
 import { parseBody } from '../http/validate';
-import { accessComponentsFor, requireRole } from './guards';
+import { accessComponentsFor, requirePermission } from './guards';
 import { findAccessSchema, saveAccessSchema } from './queries';
 
 export function accessRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -13,7 +13,7 @@ export function accessRoutes(app: FastifyInstance, deps: AppDeps): void {
     accessComponentsFor(db, currentUser(request)),
   );
 
-  const adminOnly = { preHandler: [requireAuth, requireRole('admin')] };
+  const adminOnly = { preHandler: [requireAuth, requirePermission(db, 'access-schema.edit')] };
 
   // The editor opens on what members get today, so a never-saved account shows "Can View" everywhere.
   app.get('/api/dynamic/access-schema-tree', adminOnly, async (request) => ({

@@ -1,19 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { type AccountSummary, addMemberSchema } from '../../core/account/members';
-import { requireRole } from '../access/guards';
+import { type AccountSummary, addMemberSchema, alreadyMemberMessage } from '../../core/account/members';
+import { requirePermission } from '../access/guards';
 import type { AppDeps } from '../app-deps';
 import { currentUser } from '../auth/guard';
+import { assertNotBreached } from '../auth/password-policy';
 import { hashPassword } from '../auth/passwords';
 import { badRequest, conflict, notFound } from '../http/errors';
+import { hitRateLimit } from '../http/rate-limit';
 import { parseBody, parseInput } from '../http/validate';
-import { addMember, findAccount, listMembers, removeMember } from './queries';
+import { findAccount, inviteMember, listMembers, removeMember } from './queries';
+
+const HOUR_MS = 3600_000;
 
 const memberIdSchema = z.object({ id: z.uuid('Unknown member') });
 
 export function accountRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const { db, requireAuth } = deps;
-  const adminOnly = { preHandler: [requireAuth, requireRole('admin')] };
+  const { db, now, limits, requireAuth } = deps;
+  const adminOnly = { preHandler: [requireAuth, requirePermission(db, 'members.manage')] };
 
   app.get('/api/account', { preHandler: requireAuth }, async (request): Promise<AccountSummary> => {
     const account = await findAccount(db, currentUser(request).accountId);
@@ -32,12 +36,15 @@ export function accountRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   app.post('/api/account/members', adminOnly, async (request, reply) => {
     const input = parseBody(addMemberSchema, request.body);
-    const member = await addMember(db, currentUser(request).accountId, {
+    await assertNotBreached(input.password);
+    const { accountId } = currentUser(request);
+    await hitRateLimit(db, `add-member:account:${accountId}`, limits.addMemberPerHour, HOUR_MS, now());
+    const member = await inviteMember(db, accountId, {
       fullName: input.fullName,
       email: input.email,
       passwordHash: await hashPassword(input.password),
     });
-    if (!member) throw conflict('An account with this email already exists');
+    if (!member) throw conflict(alreadyMemberMessage(input.email));
     return reply.status(201).send(member);
   });
 

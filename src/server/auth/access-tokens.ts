@@ -25,10 +25,24 @@ export async function signAccessToken(
     .sign(secret);
 }
 
+// Every private request verifies a token: the secret is imported as a key once, not per request.
+const verifyKeys = new WeakMap<Uint8Array, Promise<CryptoKey>>();
+
+function verifyKey(secret: Uint8Array): Promise<CryptoKey> {
+  let key = verifyKeys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'verify',
+    ]);
+    verifyKeys.set(secret, key);
+  }
+  return key;
+}
+
 /** Verifies an HS256 token (no other algorithm accepted); null when invalid or expired. */
 export async function verifyAccessToken(token: string, secret: Uint8Array, nowMs: number) {
   try {
-    const { payload } = await jwtVerify(token, secret, {
+    const { payload } = await jwtVerify(token, await verifyKey(secret), {
       algorithms: ['HS256'],
       currentDate: new Date(nowMs),
     });

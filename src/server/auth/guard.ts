@@ -1,9 +1,10 @@
 import type { FastifyRequest } from 'fastify';
+import { isUuid } from '../../core/ids';
 import type { Role } from '../../core/roles';
 import type { Db } from '../db/pool';
 import { unauthorized } from '../http/errors';
 import { verifyAccessToken } from './access-tokens';
-import { findUserById } from './queries';
+import { findSessionUser } from './queries';
 
 /** The signed-in user of a request, read from the database on every request. */
 export type AuthUser = {
@@ -34,8 +35,9 @@ export async function authenticate(request: FastifyRequest, db: Db, secret: Uint
   const token = bearerToken(request);
   if (!token) return null;
   const claims = await verifyAccessToken(token, secret, now);
-  if (!claims) return null;
-  const user = await findUserById(db, claims.sub);
+  // A token signed with our key but naming no user id (a leaked key, a hand-made token) is just invalid.
+  if (!claims || !isUuid(claims.sub)) return null;
+  const user = await findSessionUser(db, claims.sub);
   // DESIGN 6: a token older than the user's token_version (log-out everywhere, password change) is dead.
   if (!user || user.tokenVersion !== claims.token_version) return null;
   return {

@@ -1,8 +1,8 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Role } from '../../core/roles';
 import { isUniqueViolation } from '../db/errors';
 import type { Db } from '../db/pool';
-import { accounts, refreshTokens, users } from '../db/schema';
+import { accounts, memberInvitations, refreshTokens, users } from '../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -11,9 +11,80 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
   return rows[0];
 }
 
+// At most this many invitations are tried at one log-in (each is one password hash to verify).
+const INVITATIONS_TRIED = 3;
+
+/** The newest invitations for an email (any account), for the first log-in of an added member. */
+export async function findInvitations(db: Db, email: string) {
+  return db
+    .select()
+    .from(memberInvitations)
+    .where(sql`lower(${memberInvitations.email}) = lower(${email})`)
+    .orderBy(desc(memberInvitations.createdAt))
+    .limit(INVITATIONS_TRIED);
+}
+
+/**
+ * The first log-in of an added member: the invitation becomes a `user` of its account, with the
+ * invitation's id, in one transaction. Undefined when the email got a user meanwhile.
+ */
+export async function acceptInvitation(
+  db: Db,
+  invitation: typeof memberInvitations.$inferSelect,
+): Promise<UserRow | undefined> {
+  try {
+    return await db.transaction(async (tx) => {
+      const removed = await tx
+        .delete(memberInvitations)
+        .where(eq(memberInvitations.id, invitation.id))
+        .returning({ id: memberInvitations.id });
+      if (removed.length === 0) return undefined;
+      const [user] = await tx
+        .insert(users)
+        .values({
+          id: invitation.id,
+          accountId: invitation.accountId,
+          fullName: invitation.fullName,
+          email: invitation.email,
+          passwordHash: invitation.passwordHash,
+          role: 'user' satisfies Role,
+        })
+        .returning();
+      return user;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return undefined;
+    throw error;
+  }
+}
+
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return rows[0];
+}
+
+/** What a request's guard needs of its user. */
+export type SessionUser = Pick<UserRow, 'id' | 'accountId' | 'role' | 'fullName' | 'email' | 'tokenVersion'>;
+
+type NamedQueryable = {
+  $client: {
+    query: <R>(config: { name: string; text: string; values: unknown[] }) => Promise<{ rows: R[] }>;
+  };
+};
+
+/**
+ * The user behind a bearer token, read on every private request: only the columns the guard uses,
+ * as a named statement (parsed and planned once per connection, not once per request).
+ */
+export async function findSessionUser(db: Db, id: string): Promise<SessionUser | undefined> {
+  const result = await (db as unknown as NamedQueryable).$client.query<SessionUser>({
+    name: 'session-user',
+    text: `SELECT id, account_id AS "accountId", role, full_name AS "fullName", email,
+             token_version AS "tokenVersion"
+           FROM users WHERE id = $1`,
+    values: [id],
+  });
+  return result.rows[0];
 }
 
 /** Sign-up: a new account and its owner (role admin, DESIGN 4) in one transaction; null if the email is taken. */

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/pool';
 import { refreshTokens } from '../db/schema';
@@ -26,6 +26,20 @@ export async function issueRefreshToken(db: Db, userId: string, now: number): Pr
 
 export type Rotation = { ok: true; userId: string; token: string } | { ok: false };
 
+/**
+ * How long a just-rotated token still answers: two tabs (or a retried request) refreshing with
+ * the same cookie at the same moment must not look like theft and log the user out.
+ */
+export const REFRESH_GRACE_MS = 20_000;
+
+/**
+ * A token's successor is derived from it with a key (HMAC), not drawn at random, so a second
+ * presentation within the grace window can be answered with the very token the first one got,
+ * although only hashes are stored. Without the key and the token it is as unguessable as random.
+ */
+const successorOf = (token: string, secret: Uint8Array) =>
+  createHmac('sha256', secret).update(`replen-refresh|${token}`).digest('base64url');
+
 async function revokeFamily(db: Db, familyId: string, now: number) {
   await db
     .update(refreshTokens)
@@ -33,30 +47,56 @@ async function revokeFamily(db: Db, familyId: string, now: number) {
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
+type TokenRow = typeof refreshTokens.$inferSelect;
+
 /**
- * Swaps a refresh token for a new one of the same family. A token that was already rotated or
- * revoked is a replay: the whole family is revoked (theft detection, DESIGN 6).
+ * A rotated token presented again: within the grace window, while its successor is still live
+ * and unused, it answers that same successor; otherwise it is a replay and ends the family.
  */
-export async function rotateRefreshToken(db: Db, token: string, now: number): Promise<Rotation> {
+async function replayOrGrace(db: Db, current: TokenRow, token: string, secret: Uint8Array, now: number) {
+  const [successor] = current.replacedBy
+    ? await db.select().from(refreshTokens).where(eq(refreshTokens.id, current.replacedBy))
+    : [];
+  const next = successorOf(token, secret);
+  const isGrace =
+    !current.revokedAt &&
+    successor !== undefined &&
+    !successor.revokedAt &&
+    !successor.replacedBy &&
+    now - successor.createdAt.getTime() < REFRESH_GRACE_MS &&
+    successor.tokenHash === hashToken(next);
+  if (isGrace) return { ok: true, userId: current.userId, token: next } as const;
+  await revokeFamily(db, current.familyId, now);
+  return { ok: false } as const;
+}
+
+/**
+ * Swaps a refresh token for the next one of its family. A token that was already rotated or
+ * revoked is a replay: the whole family is revoked (theft detection, DESIGN 6), except within
+ * the grace window after its rotation (docs/decisions/003).
+ */
+export async function rotateRefreshToken(
+  db: Db,
+  token: string,
+  secret: Uint8Array,
+  now: number,
+): Promise<Rotation> {
   const [current] = await db
     .select()
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, hashToken(token)));
   if (!current) return { ok: false };
-  if (current.revokedAt || current.replacedBy) {
-    await revokeFamily(db, current.familyId, now);
-    return { ok: false };
-  }
+  if (current.revokedAt || current.replacedBy) return replayOrGrace(db, current, token, secret, now);
   const isExpired =
     current.expiresAt.getTime() <= now || current.createdAt.getTime() + REFRESH_IDLE_MS <= now;
   if (isExpired) {
     await revokeFamily(db, current.familyId, now);
     return { ok: false };
   }
-  const next = newToken();
+  const next = successorOf(token, secret);
   const nextId = randomUUID();
   const rotated = await db.transaction(async (tx) => {
-    // Only one of two concurrent rotations can claim the token; the other counts as a replay.
+    // Only one of two concurrent rotations can claim the token; the other waits for it to commit.
     const claimed = await tx
       .update(refreshTokens)
       .set({ replacedBy: nextId })
@@ -79,11 +119,11 @@ export async function rotateRefreshToken(db: Db, token: string, now: number): Pr
     });
     return true;
   });
-  if (!rotated) {
-    await revokeFamily(db, current.familyId, now);
-    return { ok: false };
-  }
-  return { ok: true, userId: current.userId, token: next };
+  if (rotated) return { ok: true, userId: current.userId, token: next };
+  // The concurrent rotation won: answer as a presentation within its grace window.
+  const [after] = await db.select().from(refreshTokens).where(eq(refreshTokens.id, current.id));
+  if (!after) return { ok: false };
+  return replayOrGrace(db, after, token, secret, now);
 }
 
 /** Log-out: revokes the family of the presented token, if it is one of ours. */

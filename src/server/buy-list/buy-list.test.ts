@@ -2,7 +2,7 @@ import { inflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuyList, BuyListLine, PurchaseOrder, PurchaseOrderSummary } from '../../core/buy-list/schemas';
 import { CSV_BOM } from '../../core/csv';
-import type { Product } from '../../core/restock/product';
+import type { Product } from '../../core/product-fields/fields';
 import { aProduct } from '../../core/restock/test-products';
 import { addMemberAndLogIn, signUp } from '../test-support/http-client';
 import { accountIdOf, insertProducts } from '../test-support/products';

@@ -14,9 +14,10 @@ import type {
   PurchaseOrderSummary,
   RequestedStatus,
 } from '../../core/buy-list/schemas';
-import type { CalculationDefaults } from '../../core/restock/product';
+import { PRODUCT_FIELD_KEYS } from '../../core/product-fields/fields';
+import type { CalculationDefaults } from '../../core/restock/calculation-defaults';
 import type { Db } from '../db/pool';
-import { STORED_PRODUCT_KEYS } from '../restock/queries';
+import { mapInTurns } from '../http/turns';
 
 // Every query here is scoped by the account id taken from the verified token (DESIGN 7).
 
@@ -27,23 +28,24 @@ type Queryable = Pick<pg.PoolClient, 'query'>;
 /** Runs `work` in one transaction on one connection: everything it writes commits, or nothing. */
 async function inTransaction<T>(db: Db, work: (client: Queryable) => Promise<T>): Promise<T> {
   const client = await pool(db).connect();
+  let failure: Error | undefined;
   try {
     await client.query('BEGIN');
     const result = await work(client);
     await client.query('COMMIT');
     return result;
   } catch (error) {
+    failure = error instanceof Error ? error : new Error(String(error));
     await client.query('ROLLBACK').catch(() => {});
     throw error;
   } finally {
-    client.release();
+    // A connection whose statement failed (timed out, lost) is closed, not lent again.
+    client.release(failure);
   }
 }
 
-// Column names equal the Product keys (see restock/queries.ts), plus the seller's order quantity.
-const BUY_LIST_COLUMNS = [...STORED_PRODUCT_KEYS.filter((key) => key !== 'version'), 'order_quantity'].join(
-  ', ',
-);
+// Column names equal the product field keys, plus the seller's order quantity.
+const BUY_LIST_COLUMNS = [...PRODUCT_FIELD_KEYS, 'order_quantity'].join(', ');
 
 const MAX_INT = 2_147_483_647;
 
@@ -126,8 +128,9 @@ export async function listPurchaseOrders(db: Db, accountId: string): Promise<Pur
   >(
     `SELECT o.id, o.number, o.supplier, o.status, o.created_at, o.ordered_at, o.received_at,
             count(l.msku)::int AS line_count,
-            coalesce(sum(l.quantity), 0)::int AS units,
-            coalesce(sum(l.quantity * l.unit_cost), 0) AS total,
+            -- bigint: two lines of 2,147,483,647 units already overflow an integer.
+            coalesce(sum(l.quantity::bigint), 0) AS units,
+            coalesce(sum(l.quantity::numeric * l.unit_cost), 0) AS total,
             (count(l.msku) FILTER (WHERE l.unit_cost IS NULL))::int AS unpriced_lines
      FROM purchase_orders o LEFT JOIN purchase_order_lines l ON l.purchase_order_id = o.id
      WHERE o.account_id = $1
@@ -167,6 +170,17 @@ async function readPurchaseOrder(
 /** One purchase order with its lines; undefined when missing or another account's. */
 export const findPurchaseOrder = (db: Db, accountId: string, id: string) =>
   readPurchaseOrder(pool(db), accountId, id);
+
+/**
+ * Every write to an account's purchase orders (create, rebuild, status change) takes this turn
+ * for its transaction, so a status change never sees a draft's lines half replaced and a rebuild
+ * never replaces the lines of an order that was placed meanwhile (it re-reads the status inside).
+ */
+async function lockPurchaseOrders(client: Queryable, accountId: string) {
+  await client.query("SELECT pg_advisory_xact_lock(hashtextextended('replen.purchase-orders:' || $1, 0))", [
+    accountId,
+  ]);
+}
 
 export type CreateOutcome =
   | { outcome: 'created' | 'rebuilt'; order: PurchaseOrder }
@@ -210,12 +224,11 @@ export async function createPurchaseOrder(
   now: Date,
 ): Promise<CreateOutcome> {
   return inTransaction(db, async (client) => {
-    await client.query("SELECT pg_advisory_xact_lock(hashtextextended('replen.purchase-orders:' || $1, 0))", [
-      accountId,
-    ]);
-    const lines = (await flaggedProducts(client, accountId, supplier))
-      .map((product) => toBuyListLine(product, defaults))
-      .filter((line) => line.orderQuantity > 0);
+    await lockPurchaseOrders(client, accountId);
+    const products = await flaggedProducts(client, accountId, supplier);
+    const lines = (await mapInTurns(products, (product) => toBuyListLine(product, defaults))).filter(
+      (line) => line.orderQuantity > 0,
+    );
     if (lines.length === 0) return { outcome: 'nothing-to-order' };
 
     const drafts = await client.query<{ id: string }>(
@@ -271,6 +284,8 @@ export async function changePurchaseOrderStatus(
   now: Date,
 ): Promise<ChangeOutcome> {
   return inTransaction(db, async (client) => {
+    // The same turn as a rebuild: a draft is never placed while its lines are being replaced.
+    await lockPurchaseOrders(client, accountId);
     const moved = await client.query(
       `UPDATE purchase_orders SET status = $3, ${STAMP_COLUMN[status]} = $5
        WHERE id = $1 AND account_id = $2 AND status = $4`,

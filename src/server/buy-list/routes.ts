@@ -1,7 +1,8 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { groupBuyList, supplierName, toBuyListLine } from '../../core/buy-list/buy-list';
-import { buyListSheet, purchaseOrderSheet, type Sheet, sheetToCsv } from '../../core/buy-list/exports';
+import { compareBuyListLines, groupBuyList, supplierName, toBuyListLine } from '../../core/buy-list/buy-list';
+import { buyListSheet, purchaseOrderSheet, type Sheet, sheetToCsvChunks } from '../../core/buy-list/exports';
 import {
   buyListFileName,
   type ExportFormat,
@@ -17,12 +18,13 @@ import {
   purchaseOrderStatusRequest,
 } from '../../core/buy-list/schemas';
 import { isoDate } from '../../core/dates';
-import { requireLevel } from '../access/guards';
+import { requirePermission } from '../access/guards';
 import type { AppDeps } from '../app-deps';
 import { currentUser } from '../auth/guard';
+import { findCalculationDefaults } from '../db/calculation-defaults';
 import { conflict, notFound } from '../http/errors';
+import { mapInTurns, sortInTurns } from '../http/turns';
 import { parseBody, parseInput } from '../http/validate';
-import { findCalculationDefaults } from '../settings/queries';
 import {
   changePurchaseOrderStatus,
   createPurchaseOrder,
@@ -51,28 +53,34 @@ async function sendSheet(reply: FastifyReply, sheet: Sheet, format: ExportFormat
   reply
     .header('content-disposition', `attachment; filename="${fileName}"`)
     .header('cache-control', 'no-store');
-  if (format === 'csv')
-    return reply.header('content-type', 'text/csv; charset=utf-8').send(sheetToCsv(sheet));
+  if (format === 'csv') {
+    // Streamed in pieces: a 200,000-line export is never one string, and others get turns meanwhile.
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .send(Readable.from(sheetToCsvChunks(sheet)));
+  }
   return reply.header('content-type', XLSX_CONTENT_TYPE).send(await sheetToXlsx(sheet));
 }
 
 export function buyListRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const { db, now, requireAuth } = deps;
-  const canView = [requireAuth, requireLevel(db, 'buy-list', 1)];
-  const canEdit = [requireAuth, requireLevel(db, 'buy-list.edit', 2)];
-  const canViewOrders = [requireAuth, requireLevel(db, 'buy-list.purchase-orders', 1)];
-  const canEditOrders = [requireAuth, requireLevel(db, 'buy-list.purchase-orders', 2)];
+  const { db, now, requireAuth, runHeavy } = deps;
+  const canView = [requireAuth, requirePermission(db, 'buy-list.view')];
+  const canEdit = [requireAuth, requirePermission(db, 'buy-list.edit')];
+  const canViewOrders = [requireAuth, requirePermission(db, 'purchase-orders.view')];
+  const canEditOrders = [requireAuth, requirePermission(db, 'purchase-orders.edit')];
 
-  async function buyListOf(accountId: string) {
+  /** The whole buy list, computed within the account's turns for large work (decision 008). */
+  const buyListOf = (accountId: string) => runHeavy(accountId, () => computeBuyList(accountId));
+
+  async function computeBuyList(accountId: string) {
     const [products, drafts, defaults] = await Promise.all([
       listBuyListProducts(db, accountId),
       listDrafts(db, accountId),
       findCalculationDefaults(db, accountId),
     ]);
-    return groupBuyList(
-      products.map((product) => toBuyListLine(product, defaults)),
-      drafts,
-    );
+    const lines = await mapInTurns(products, (product) => toBuyListLine(product, defaults));
+    // Sorted in slices first: grouping a list already in order is then linear.
+    return groupBuyList(await sortInTurns(lines, compareBuyListLines), drafts);
   }
 
   app.get('/api/buy-list', { preHandler: canView }, async (request) =>
@@ -82,22 +90,25 @@ export function buyListRoutes(app: FastifyInstance, deps: AppDeps): void {
   for (const format of ['csv', 'xlsx'] as const) {
     app.get(`/api/buy-list/export.${format}`, { preHandler: canView }, async (request, reply) => {
       const date = isoDate(now());
-      const sheet = buyListSheet(await buyListOf(currentUser(request).accountId), date);
-      return sendSheet(reply, sheet, format, buyListFileName(date, format));
+      const { accountId } = currentUser(request);
+      return runHeavy(accountId, async () => {
+        const sheet = buyListSheet(await computeBuyList(accountId), date);
+        return sendSheet(reply, sheet, format, buyListFileName(date, format));
+      });
     });
 
     app.get(
       `/api/purchase-orders/:id/export.${format}`,
       { preHandler: canViewOrders },
       async (request, reply) => {
-        const order = await findPurchaseOrder(
-          db,
-          currentUser(request).accountId,
-          purchaseOrderId(request.params),
-        );
-        if (!order) throw notFound(PURCHASE_ORDER_NOT_FOUND);
-        const fileName = purchaseOrderFileName(order.number, order.supplierName, format);
-        return sendSheet(reply, purchaseOrderSheet(order), format, fileName);
+        const { accountId } = currentUser(request);
+        const id = purchaseOrderId(request.params);
+        return runHeavy(accountId, async () => {
+          const order = await findPurchaseOrder(db, accountId, id);
+          if (!order) throw notFound(PURCHASE_ORDER_NOT_FOUND);
+          const fileName = purchaseOrderFileName(order.number, order.supplierName, format);
+          return sendSheet(reply, purchaseOrderSheet(order), format, fileName);
+        });
       },
     );
   }
@@ -118,9 +129,10 @@ export function buyListRoutes(app: FastifyInstance, deps: AppDeps): void {
     return reply.status(204).send();
   });
 
-  app.get('/api/purchase-orders', { preHandler: canViewOrders }, async (request) => ({
-    purchaseOrders: await listPurchaseOrders(db, currentUser(request).accountId),
-  }));
+  app.get('/api/purchase-orders', { preHandler: canViewOrders }, async (request) => {
+    const { accountId } = currentUser(request);
+    return { purchaseOrders: await runHeavy(accountId, () => listPurchaseOrders(db, accountId)) };
+  });
 
   app.get('/api/purchase-orders/:id', { preHandler: canViewOrders }, async (request) => {
     const order = await findPurchaseOrder(
@@ -135,8 +147,15 @@ export function buyListRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.post('/api/purchase-orders', { preHandler: canEditOrders }, async (request, reply) => {
     const { supplier } = parseBody(createPurchaseOrderRequest, request.body);
     const { accountId } = currentUser(request);
-    const defaults = await findCalculationDefaults(db, accountId);
-    const result = await createPurchaseOrder(db, accountId, supplier, defaults, new Date(now()));
+    const result = await runHeavy(accountId, async () =>
+      createPurchaseOrder(
+        db,
+        accountId,
+        supplier,
+        await findCalculationDefaults(db, accountId),
+        new Date(now()),
+      ),
+    );
     if (result.outcome === 'nothing-to-order') throw conflict(nothingToOrderMessage(supplierName(supplier)));
     // A supplier's open draft is rebuilt rather than doubled (core purchase-orders.ts).
     return reply.status(result.outcome === 'created' ? 201 : 200).send(result.order);

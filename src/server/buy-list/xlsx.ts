@@ -1,25 +1,50 @@
-import writeXlsxFile, { type Cell, type Row } from 'write-excel-file/node';
-import type { Sheet, SheetCell, SheetRow } from '../../core/buy-list/exports';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { Worker } from 'node:worker_threads';
+import type { Sheet } from '../../core/buy-list/exports';
+import { createSemaphore } from '../http/semaphore';
+import { buildXlsx } from './xlsx-build';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-const MONEY_FORMAT = '#,##0.00';
+// Building a 200,000-line workbook takes seconds of CPU (it held the event loop 11 s): it runs in
+// a worker thread, at most two at once on the whole server (the machines have two cores).
+const withXlsxPermit = createSemaphore(2);
 
-// Text is always a String cell: an MSKU '00123' keeps its zeros, and '=…' is text, never a formula.
-function toCell(cell: SheetCell, style: SheetRow['style']): Cell {
-  const bold = style === undefined ? {} : { fontWeight: 'bold' as const };
-  if (cell.value === null) return null;
-  if (cell.type === 'text') return { type: String, value: cell.value, ...bold };
-  if (cell.type === 'money') return { type: Number, value: cell.value, format: MONEY_FORMAT, ...bold };
-  return { type: Number, value: cell.value, ...bold };
+// Run from source (tsx, tests) the worker is TypeScript: it registers tsx's loader in its own
+// thread first (loaders do not carry over into workers). Compiled, it is plain JavaScript.
+const isSource = import.meta.url.endsWith('.ts');
+const WORKER_URL = new URL(isSource ? './xlsx-worker.ts' : './xlsx-worker.js', import.meta.url);
+const SOURCE_BOOT = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(WORKER_URL.href)}); });`;
+
+const ROWS_PER_MESSAGE = 5000;
+
+async function buildInWorker(sheet: Sheet): Promise<Buffer> {
+  const worker = isSource ? new Worker(SOURCE_BOOT, { eval: true }) : new Worker(WORKER_URL);
+  const built = new Promise<Buffer>((resolve, reject) => {
+    worker.once('message', (bytes: Uint8Array) =>
+      resolve(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length)),
+    );
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`The spreadsheet worker stopped with code ${code}`)));
+  });
+  // Handled below; until then an early failure must not count as an unhandled rejection.
+  built.catch(() => {});
+  try {
+    worker.postMessage({ name: sheet.name, widths: sheet.widths });
+    for (let start = 0; start < sheet.rows.length; start += ROWS_PER_MESSAGE) {
+      worker.postMessage({ rows: sheet.rows.slice(start, start + ROWS_PER_MESSAGE) });
+      await nextTurn();
+    }
+    worker.postMessage({ done: true });
+    return await built;
+  } finally {
+    void worker.terminate();
+  }
 }
 
-/** A sheet of core/buy-list/exports.ts as an .xlsx file. */
-export async function sheetToXlsx(sheet: Sheet): Promise<Buffer> {
-  const data: Row[] = sheet.rows.map((row) => row.cells.map((cell) => toCell(cell, row.style)));
-  return writeXlsxFile(data, {
-    // Sheet names may not hold []:*?/\ and are at most 31 characters.
-    sheet: sheet.name.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31),
-    columns: sheet.widths.map((width) => ({ width })),
-  }).toBuffer();
-}
+/** Below this many rows a workbook takes a few ms, less than starting a worker. */
+const IN_PROCESS_ROWS = 2000;
+
+/** A sheet of core/buy-list/exports.ts as an .xlsx file; a large one is built off the event loop. */
+export const sheetToXlsx = (sheet: Sheet): Promise<Buffer> =>
+  sheet.rows.length < IN_PROCESS_ROWS ? buildXlsx(sheet) : withXlsxPermit(() => buildInWorker(sheet));

@@ -7,6 +7,7 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { users } from '../db/schema';
 import { replaceProducts } from '../restock/seed';
+import { demoInstructions } from './demo-instructions';
 
 const DEMO_EMAIL = 'demo@replen.example';
 const DEMO_PRODUCTS = 300;
@@ -39,10 +40,9 @@ async function main() {
     }
     if (!owner) throw new Error('Could not create the demo account');
     await replaceProducts(database.db, owner.accountId, demoProducts(DEMO_PRODUCTS));
-    console.log(`Demo account ready with ${DEMO_PRODUCTS} products.`);
-    console.log(`Start the app (npm start), open http://127.0.0.1:${config.port}/login and sign in with:`);
-    console.log(`  email:    ${DEMO_EMAIL}`);
-    console.log(`  password: ${password}`);
+    for (const line of demoInstructions(config, { email: DEMO_EMAIL, password, products: DEMO_PRODUCTS })) {
+      console.log(line);
+    }
   } finally {
     await database.close();
   }

@@ -3,7 +3,8 @@ import { startEmbeddedDatabase } from './embedded';
 import { runMigrations } from './migrate';
 import { createDb, createPool, type Db } from './pool';
 
-export type Database = { db: Db; pool: pg.Pool; close: () => Promise<void> };
+/** `url` is where it is reached (pg-boss opens its own connections there). */
+export type Database = { db: Db; pool: pg.Pool; url: string; close: () => Promise<void> };
 
 const EMBEDDED_DATABASE_NAME = 'replen';
 
@@ -41,7 +42,7 @@ async function connect(url: string): Promise<pg.Pool> {
   } catch (error) {
     await pool.end().catch(() => {});
     const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(`Cannot reach the database at ${new URL(url).host}: ${reason}`);
+    throw new Error(`Cannot reach the database at ${new URL(url).host}: ${reason}; check DATABASE_URL.`);
   }
   return pool;
 }
@@ -66,6 +67,7 @@ export async function openDatabase(options: {
     return {
       db: createDb(pool),
       pool,
+      url,
       close: async () => {
         await pool.end().catch(() => {});
         await embedded?.stop();

@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -114,6 +115,8 @@ export async function startEmbeddedDatabase(
   dataDir: string,
   log: (line: string) => void = () => {},
   port?: number,
+  // Restarts after a crash are worth telling whoever runs the app, unlike the server's own log.
+  onEvent: (line: string) => void = (line) => console.warn(line),
 ) {
   await fs.mkdir(dataDir, { recursive: true });
   // As root the server runs as the `postgres` user, which must be able to reach its folder.
@@ -155,5 +158,61 @@ export async function startEmbeddedDatabase(
     throw new Error(`Could not start the embedded database in ${pgDir}: ${explain(error)}`);
   }
   const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${serverPort}/postgres`;
-  return { url, stop: () => server.stop() } satisfies EmbeddedDatabase;
+  const supervisor = superviseEmbedded(server, pgDir, onEvent);
+  return { url, stop: supervisor.stop } satisfies EmbeddedDatabase;
+}
+
+const childOf = (server: EmbeddedPostgres) => (server as unknown as { process?: ChildProcess }).process;
+const hasExited = (child: ChildProcess | undefined) =>
+  !child || child.exitCode !== null || child.signalCode !== null;
+
+export const RESTART_BACKOFF_MS = { first: 250, max: 30_000 };
+
+/**
+ * docs/decisions/008: an embedded postgres that dies (killed, out of memory) is started again on
+ * the same folder and port, after 0.25 s, then 0.5, 1, 2... up to 30 s between attempts, so the
+ * app serves again by itself (requests answer 503 meanwhile) instead of needing a restart by hand.
+ * `npm start` users have no supervisor to restart the whole app, and the app itself is healthy.
+ */
+function superviseEmbedded(server: EmbeddedPostgres, pgDir: string, onEvent: (line: string) => void) {
+  let isStopping = false;
+  let restarting: Promise<void> | null = null;
+
+  async function restart(why: string) {
+    onEvent(`The embedded database stopped unexpectedly (${why}); starting it again.`);
+    for (let attempt = 0; !isStopping; attempt++) {
+      await new Promise((resolve) =>
+        setTimeout(resolve, Math.min(RESTART_BACKOFF_MS.max, RESTART_BACKOFF_MS.first * 2 ** attempt)),
+      );
+      if (isStopping) return;
+      try {
+        await stopOrphan(pgDir);
+        await server.start();
+        watch();
+        onEvent('The embedded database is running again.');
+        return;
+      } catch (error) {
+        onEvent(`The embedded database could not start yet: ${explain(error)}`);
+      }
+    }
+  }
+
+  function watch() {
+    childOf(server)?.once('exit', (code, signal) => {
+      if (isStopping) return;
+      restarting = restart(signal ?? `exit code ${code}`).finally(() => {
+        restarting = null;
+      });
+    });
+  }
+  watch();
+
+  return {
+    stop: async () => {
+      isStopping = true;
+      await restarting;
+      // The library waits for an 'exit' that a process already gone never sends again.
+      if (!hasExited(childOf(server))) await server.stop();
+    },
+  };
 }

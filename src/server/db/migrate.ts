@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
@@ -18,4 +19,18 @@ export async function runMigrations(pool: pg.Pool): Promise<void> {
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
     client.release();
   }
+}
+
+let expectedMigrations: number | null = null;
+
+/** Whether every migration shipped with this build is applied (readiness: a copy of an older build may have run). */
+export async function hasAllMigrations(pool: pg.Pool): Promise<boolean> {
+  if (expectedMigrations === null) {
+    const journal = JSON.parse(await readFile(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8'));
+    expectedMigrations = (journal as { entries: unknown[] }).entries.length;
+  }
+  const { rows } = await pool.query<{ applied: number }>(
+    'SELECT count(*)::int AS applied FROM drizzle.__drizzle_migrations',
+  );
+  return (rows[0]?.applied ?? 0) >= expectedMigrations;
 }

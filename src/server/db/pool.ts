@@ -15,8 +15,62 @@ const types = {
   },
 };
 
-export function createPool(connectionString: string, max = 10): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max, types, connectionTimeoutMillis: 5000 });
+/**
+ * docs/decisions/008: no statement runs unbounded. The server cancels a statement after
+ * `statementTimeoutMs`; the client gives up after `queryTimeoutMs` even when the server does not
+ * answer at all (a hung database), and the request then answers 503. Imports set longer limits
+ * for their own transaction (IMPORT_TIMEOUT_MS). A request waits at most `acquireTimeoutMs` for a
+ * connection from the pool.
+ */
+export type PoolTimeouts = {
+  statementTimeoutMs: number;
+  queryTimeoutMs: number;
+  idleInTransactionMs: number;
+  acquireTimeoutMs: number;
+};
+
+export const DEFAULT_POOL_TIMEOUTS: PoolTimeouts = {
+  statementTimeoutMs: 30_000,
+  queryTimeoutMs: 40_000,
+  idleInTransactionMs: 60_000,
+  acquireTimeoutMs: 5_000,
+};
+
+/** What an import's transaction may take: 200,000 rows on a slow disk. */
+export const IMPORT_TIMEOUT_MS = 300_000;
+
+type TimedClient = { connectionParameters: { query_timeout?: number | false } };
+
+/**
+ * Gives the borrowed client's transaction the import's limits: the server's statement_timeout
+ * (SET LOCAL: back to the default at commit or rollback) and the client's query timeout, which
+ * is handed back by the returned function (call it before releasing the client).
+ */
+export async function allowLongStatements(client: pg.PoolClient): Promise<() => void> {
+  await client.query(`SET LOCAL statement_timeout = ${IMPORT_TIMEOUT_MS}`);
+  const parameters = (client as unknown as TimedClient).connectionParameters;
+  const previous = parameters.query_timeout;
+  parameters.query_timeout = IMPORT_TIMEOUT_MS;
+  return () => {
+    parameters.query_timeout = previous;
+  };
+}
+
+export function createPool(
+  connectionString: string,
+  max = 10,
+  timeouts: Partial<PoolTimeouts> = {},
+): pg.Pool {
+  const limits = { ...DEFAULT_POOL_TIMEOUTS, ...timeouts };
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    types,
+    connectionTimeoutMillis: limits.acquireTimeoutMs,
+    statement_timeout: limits.statementTimeoutMs,
+    query_timeout: limits.queryTimeoutMs,
+    idle_in_transaction_session_timeout: limits.idleInTransactionMs,
+  });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
   // Nor may a checked-out one (a transaction, an import): pg-pool drops its own listener while a

@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
+  date,
+  doublePrecision,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -40,6 +44,30 @@ export const users = pgTable(
   (table) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${table.email})`),
     index('users_account_idx').on(table.accountId),
+  ],
+);
+
+/**
+ * docs/decisions/007: a member an owner added, until their first log-in. Adding never tells the
+ * owner whether the email belongs to someone elsewhere: every addition is an invitation, claimed
+ * at the first log-in with the email and the initial password, unless the email already has a
+ * user (then it stays pending until the owner removes it). The user is created with this id.
+ */
+export const memberInvitations = pgTable(
+  'member_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('member_invitations_account_email_idx').on(table.accountId, sql`lower(${table.email})`),
+    index('member_invitations_email_idx').on(sql`lower(${table.email})`),
   ],
 );
 
@@ -95,6 +123,8 @@ export const products = pgTable(
     cost: money('cost'),
     buyBoxPrice: money('buy_box_price'),
     yourPrice: money('your_price'),
+    referralFee: money('referral_fee'),
+    fbaFee: money('fba_fee'),
     competitivePrice: money('competitive_price'),
     salesLast30Days: integer('sales_last_30_days'),
     daysInStockOfLast30: integer('days_in_stock_of_last_30'),
@@ -109,6 +139,8 @@ export const products = pgTable(
     desiredDaysOfInventory: integer('desired_days_of_inventory'),
     casePack: integer('case_pack'),
     moq: integer('moq'),
+    marketplace: text('marketplace'),
+    currency: text('currency'),
     // The buy list's order quantity when the seller changed it; null = the recommendation.
     orderQuantity: integer('order_quantity'),
     // Bumped on every write; the row's ETag for If-Match (lost-update protection).
@@ -132,14 +164,76 @@ export const userTablePrefs = pgTable(
   (table) => [primaryKey({ columns: [table.userId, table.tableName] })],
 );
 
-/** Per account: the saved CSV mapping {target: csvColumn | null}. */
+/** Per account: the saved CSV mapping {target: csvColumn | null} and the import choices kept with it. */
 export const columnMappings = pgTable('column_mappings', {
   accountId: uuid('account_id')
     .primaryKey()
     .references(() => accounts.id, { onDelete: 'cascade' }),
   mapping: jsonb('mapping').$type<Record<string, string | null>>().notNull(),
+  // {blanks: 'keep' | 'clear', marketplace?}: remembered with the mapping.
+  options: jsonb('options').$type<Record<string, string>>().notNull().default({}),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Every import of an account (DESIGN 12): who, when, what file, and what it changed. */
+export const imports = pgTable(
+  'imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    // Kept as they were, so the history still names a member who has left.
+    userName: text('user_name').notNull(),
+    userEmail: text('user_email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    fileName: text('file_name'),
+    reportType: text('report_type'),
+    blanks: text('blanks', { enum: ['keep', 'clear'] }).notNull(),
+    /** The product columns the import wrote. */
+    fields: text('fields').array().notNull(),
+    inserted: integer('inserted').notNull(),
+    updated: integer('updated').notNull(),
+    unchanged: integer('unchanged').notNull(),
+    /** Per field: how many values changed and how many were cleared. */
+    fieldChanges: jsonb('field_changes')
+      .$type<{ field: string; changed: number; cleared: number }[]>()
+      .notNull(),
+    revertedAt: timestamp('reverted_at', { withTimezone: true }),
+    revertedBy: text('reverted_by'),
+    restored: integer('restored'),
+    deleted: integer('deleted'),
+    skipped: integer('skipped'),
+  },
+  (table) => [index('imports_account_created_idx').on(table.accountId, table.createdAt)],
+);
+
+/**
+ * One row per product an import created or changed: a mask of the fields it changed (bit i is the
+ * import's fields[i]), the values it replaced (the same positions, as text; null where the field
+ * held nothing or did not change), and the product's version before and after, which tells
+ * whether anything touched it since. No foreign key to imports and no primary key: checking
+ * one per row would cost a large import seconds (an import validates its mskus as unique); the
+ * rows go with their import when the history is trimmed.
+ */
+export const importChanges = pgTable(
+  'import_changes',
+  {
+    accountId: uuid('account_id').notNull(),
+    importId: uuid('import_id').notNull(),
+    msku: text('msku').notNull(),
+    /** The product's place in the file, so that conflicts are named in file order. */
+    ord: integer('ord').notNull(),
+    created: boolean('created').notNull(),
+    changed: bigint('changed', { mode: 'number' }).notNull(),
+    before: text('before').array(),
+    versionBefore: integer('version_before'),
+    versionAfter: integer('version_after').notNull(),
+  },
+  // One import's rows share its id: deduplicated, this index stays small and cheap to write.
+  (table) => [index('import_changes_import_idx').on(table.importId)],
+);
 
 /** Per account: {path: level} for its user-role members. No row = never saved (members view all). */
 export const accessSchemas = pgTable('access_schemas', {
@@ -205,4 +299,144 @@ export const purchaseOrderLines = pgTable(
     unitCost: money('unit_cost'),
   },
   (table) => [primaryKey({ columns: [table.purchaseOrderId, table.msku] })],
+);
+
+/**
+ * DESIGN 10: units sold per product and day (the marketplace's calendar day). Re-importing a day
+ * replaces it. No foreign key to products: a million-row ingest checks the products once per file
+ * (unknown ones are reported and left out), not once per row.
+ */
+export const dailySales = pgTable(
+  'daily_sales',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    msku: text('msku').notNull(),
+    day: date('day').notNull(),
+    units: integer('units').notNull(),
+    revenue: money('revenue'),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.msku, table.day] })],
+);
+
+/** DESIGN 10: the end-of-day available stock per product and day (FBA Inventory Ledger). */
+export const dailyStock = pgTable(
+  'daily_stock',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    msku: text('msku').notNull(),
+    day: date('day').notNull(),
+    available: integer('available').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.msku, table.day] })],
+);
+
+/** Per account: the last day its sales history covers (the forecasts' "today"). */
+export const historyRanges = pgTable('history_ranges', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  salesLastDay: date('sales_last_day'),
+  stockLastDay: date('stock_last_day'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * DESIGN 10: each product's forecast, written after every ingest so that restock reads never
+ * recompute it. Deleting the product deletes its forecast.
+ */
+export const forecasts = pgTable(
+  'forecasts',
+  {
+    accountId: uuid('account_id').notNull(),
+    msku: text('msku').notNull(),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+    dailyRate: doublePrecision('daily_rate').notNull(),
+    trend: doublePrecision('trend'),
+    seasonalitySuggestion: doublePrecision('seasonality_suggestion'),
+    method: text('method').notNull(),
+    steps: jsonb('steps').notNull(),
+    accuracy: doublePrecision('accuracy'),
+    lastDay: date('last_day').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.msku] }),
+    foreignKey({
+      columns: [table.accountId, table.msku],
+      foreignColumns: [products.accountId, products.msku],
+    }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * Chunks of a large history file, kept until its last chunk arrives and the whole file is written
+ * in one transaction (or never, when a chunk fails). Chunks of an upload that never finishes are deleted after a day.
+ */
+export const historyUploadRows = pgTable(
+  'history_upload_rows',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    uploadId: uuid('upload_id').notNull(),
+    kind: text('kind', { enum: ['sales', 'stock'] }).notNull(),
+    part: integer('part').notNull(),
+    // The line within its part: the last stock snapshot of a day wins.
+    line: integer('line').notNull(),
+    msku: text('msku').notNull(),
+    day: date('day').notNull(),
+    value: integer('value').notNull(),
+    revenue: money('revenue'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('history_upload_rows_upload_idx').on(table.accountId, table.uploadId, table.part)],
+);
+
+/**
+ * DESIGN 11: an account's connection to its marketplace seller account. The client secret and the
+ * refresh token are sealed with AES-256-GCM (marketplace/secret-box.ts), never stored in clear.
+ */
+export const marketplaceConnections = pgTable('marketplace_connections', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  region: text('region', { enum: ['na', 'eu', 'fe'] }).notNull(),
+  marketplaceId: text('marketplace_id').notNull(),
+  clientId: text('client_id').notNull(),
+  clientSecretSealed: text('client_secret_sealed').notNull(),
+  refreshTokenSealed: text('refresh_token_sealed').notNull(),
+  refreshTokenLastFour: text('refresh_token_last_four').notNull(),
+  // Set when Amazon refused the authorisation (403): scheduled syncs stop until the seller reconnects.
+  pausedReason: text('paused_reason'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One marketplace sync: its steps' states, rows, durations and errors. At most one sync per account
+ * waits or runs (the partial unique index), whichever app copy started it.
+ */
+export const marketplaceSyncs = pgTable(
+  'marketplace_syncs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    trigger: text('trigger', { enum: ['manual', 'schedule'] }).notNull(),
+    state: text('state', { enum: ['queued', 'running', 'done', 'failed'] }).notNull(),
+    steps: jsonb('steps').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('marketplace_syncs_one_active_idx')
+      .on(table.accountId)
+      .where(sql`${table.state} IN ('queued', 'running')`),
+    index('marketplace_syncs_account_created_idx').on(table.accountId, table.createdAt),
+  ],
 );

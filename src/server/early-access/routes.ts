@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { can } from '../../core/access/permissions';
 import { signupsToCsv } from '../../core/csv';
 import { earlyAccessRequestSchema } from '../../core/early-access/schema';
 import type { AppDeps } from '../app-deps';
@@ -14,7 +15,9 @@ export const DEV_ONLY_MESSAGE = 'Only the Replen team can see early-access signu
 
 /** The signup list is for staff: the `dev` role, read from the database on every request. */
 function assertDev(request: FastifyRequest): void {
-  if (currentUser(request).role !== 'dev') throw forbidden(DEV_ONLY_MESSAGE);
+  // A role rule: the access map is not consulted, so none is loaded.
+  const { role } = currentUser(request);
+  if (!can({ role, accessMap: {}, dev: false }, 'early-access.view')) throw forbidden(DEV_ONLY_MESSAGE);
 }
 
 export function earlyAccessRoutes(app: FastifyInstance, deps: AppDeps): void {

@@ -28,6 +28,8 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_MAX_PARAM_LENGTH: 'The address is too long',
 };
 
+export const DATABASE_SLOW_MESSAGE = 'The database took too long to answer. Please try again shortly.';
+
 export const NUL_CHARACTER_MESSAGE = 'Text must not contain NUL characters';
 
 // PostgreSQL refuses NUL in text (22021) and in JSON (22P05); such a value can only come from the request.
@@ -54,6 +56,12 @@ function* errorChain(error: unknown): Generator<{ code?: unknown; message?: unkn
   }
 }
 
+// A statement cancelled by statement_timeout (57014), or no answer within the client's query timeout.
+const isDatabaseTooSlow = (error: unknown) =>
+  [...errorChain(error)].some(
+    (link) => String(link.code) === '57014' || /Query read timeout/.test(String(link.message)),
+  );
+
 const isDatabaseDown = (error: unknown) =>
   [...errorChain(error)].some(
     (link) =>
@@ -63,12 +71,20 @@ const isDatabaseDown = (error: unknown) =>
 /** Every error answers `{ message }`: 4xx with a message the user can act on, never a stack. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError & { code?: string }, request, reply) => {
-    if (error instanceof HttpError) return reply.status(error.statusCode).send({ message: error.message });
+    if (error instanceof HttpError) {
+      const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
+      if (retryAfter !== undefined) reply.header('Retry-After', String(retryAfter));
+      return reply.status(error.statusCode).send({ message: error.message });
+    }
     if (isNulRefusal(error)) return reply.status(400).send({ message: NUL_CHARACTER_MESSAGE });
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const message = FRAMEWORK_MESSAGES[error.code ?? ''] ?? error.message;
       return reply.status(status).send({ message });
+    }
+    if (isDatabaseTooSlow(error)) {
+      request.log.error({ err: error }, 'database statement timed out');
+      return reply.status(503).send({ message: DATABASE_SLOW_MESSAGE });
     }
     if (isDatabaseDown(error)) {
       request.log.error({ err: error }, 'database unavailable');

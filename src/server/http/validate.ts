@@ -1,5 +1,9 @@
 import type { z } from 'zod';
+import { installFieldMessages } from '../../core/validation-messages';
 import { badRequest } from './errors';
+
+// Every message a route answers names its field, zod's own defaults included.
+installFieldMessages();
 
 /** Parses input with a shared core schema; the first failing field's message becomes a 400. */
 export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unknown): z.infer<Schema> {

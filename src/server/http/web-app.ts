@@ -4,7 +4,10 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
-export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../dist/web');
+// From source this file is src/server/http/web-app.ts; compiled it is inside dist/server/main.js.
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const WEB_DIST =
+  path.basename(here) === 'http' ? path.resolve(here, '../../../dist/web') : path.resolve(here, '../web');
 
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/');
 

@@ -21,7 +21,7 @@ const MAIN = 'src/server/main.ts';
 // csv-import/queries.ts: imports of one account take turns on this advisory lock.
 const IMPORT_LOCK = "hashtextextended('replen.import:' || $1, 0)";
 
-/** Issue 8 item 5: `npm start` killed with SIGKILL, then started again on the same data folder. */
+/** `npm start` killed with SIGKILL, then started again on the same data folder. */
 describe('the app killed with SIGKILL', () => {
   let dataDir: string;
   const apps: NodeChild[] = [];
@@ -108,7 +108,7 @@ describe('the app killed with SIGKILL', () => {
   }, 120_000);
 });
 
-/** Issue 8 item 5, the ordinary stop: SIGTERM while a request is in flight. */
+/** The ordinary stop: SIGTERM while a request is in flight. */
 describe('the app stopped with SIGTERM', () => {
   let dataDir: string;
   let app: NodeChild | null = null;
@@ -184,7 +184,7 @@ describe('the app stopped with SIGTERM', () => {
 
       const answer = await importing;
       expect(answer.status, running.output()).toBe(200);
-      expect(answer.body).toEqual({ inserted: 50, updated: 0 });
+      expect(answer.body).toEqual({ importId: expect.any(String), inserted: 50, updated: 0, unchanged: 0 });
     } finally {
       await holder.end().catch(() => {});
     }

@@ -7,7 +7,7 @@
  * With IMPORT_SEED_ROWS > 0 it first imports that many of the same products, so the big import
  * runs the update-and-insert path instead of the first-import COPY.
  */
-import type { ImportRow } from '../../core/csv-import/import-schema';
+import type { ImportRow } from '../../core/csv-import/import-rows';
 import { TARGET_KEYS } from '../../core/csv-import/targets';
 import { demoProducts } from '../../core/restock/demo-products';
 import { buildApp } from '../app';

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEVICE_COOKIE } from '../auth/device-cookie';
+import { LOGIN_LOCKED_MESSAGE } from '../auth/routes';
 import { RATE_LIMITED_MESSAGE } from '../http/rate-limit';
 import { createClient, signUp } from '../test-support/http-client';
 import { startTestApp, type TestApp } from '../test-support/test-app';
 
 /**
- * Issue 8 item 3 over real HTTP. The 12..128 length rule and the common-password list are
+ * Passwords over real HTTP. The 12..128 length rule and the common-password list are
  * unit-tested in src/core/auth and at sign-up in auth.test.ts; this file covers the stored hash,
  * the indistinguishable failures and the throttling.
  */
@@ -116,71 +118,131 @@ describe('a failed log-in', () => {
   }, 60_000);
 });
 
-describe('log-in throttling', () => {
-  it('limits one account whatever address the attempts come from, with 429 and a message', async () => {
-    const limited = await startTestApp({ trustProxy: true, limits: { loginPer15Min: 3 } });
-    try {
-      const owner = await signUp(limited.baseUrl);
-      const other = await signUp(limited.baseUrl);
-      const login = (body: object, ip: string) =>
-        createClient(limited.baseUrl).request('POST', '/api/login', {
-          body,
-          headers: { 'x-forwarded-for': ip },
-        });
+describe('log-in throttling (docs/decisions/007)', () => {
+  const loginFrom = (client: ReturnType<typeof createClient>, body: object, forwardedFor: string) =>
+    client.request('POST', '/api/login', { body, headers: { 'x-forwarded-for': forwardedFor } });
 
+  it("locks unknown devices out after a stranger's wrong passwords, never the owner's known device", async () => {
+    const limited = await startTestApp({ trustProxy: 1, limits: { loginPer15Min: 3 } });
+    try {
+      // Signing up made the owner's browser a known device of the account.
+      const owner = await signUp(limited.baseUrl);
+      expect(owner.client.jar.get(DEVICE_COOKIE)).toBeTruthy();
       const statuses: number[] = [];
       for (let i = 1; i <= 4; i++) {
         const guess = { email: owner.email, password: 'Wrong-Guess-000' };
-        statuses.push((await login(guess, `198.51.100.${i}`)).status);
+        statuses.push((await loginFrom(createClient(limited.baseUrl), guess, `198.51.100.${i}`)).status);
       }
       expect(statuses).toEqual([401, 401, 401, 429]);
-      // Locked for the window: even the right password, from yet another address.
-      const locked = await login({ email: owner.email, password: owner.password }, '198.51.100.50');
-      expect(locked.status).toBe(429);
-      expect(locked.body).toEqual({ message: RATE_LIMITED_MESSAGE });
-      // Per account: another account from the same addresses is not throttled.
-      expect((await login({ email: other.email, password: other.password }, '198.51.100.1')).status).toBe(
-        200,
-      );
+      const right = { email: owner.email, password: owner.password };
+      // An unknown device is locked for the window, even with the right password.
+      const stranger = await loginFrom(createClient(limited.baseUrl), right, '198.51.100.50');
+      expect(stranger.status).toBe(429);
+      expect(stranger.body).toEqual({ message: LOGIN_LOCKED_MESSAGE });
+      // The owner's own browser logs in at once.
+      expect((await loginFrom(owner.client, right, '198.51.100.60')).status).toBe(200);
+      // A known device has its own counter: its wrong passwords are limited too.
+      const ownStatuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const guess = { email: owner.email, password: 'Wrong-Guess-000' };
+        ownStatuses.push((await loginFrom(owner.client, guess, '198.51.100.60')).status);
+      }
+      expect(ownStatuses).toEqual([401, 401, 401, 429]);
 
       limited.clock.advance(15 * 60_000);
-      expect((await login({ email: owner.email, password: owner.password }, '198.51.100.1')).status).toBe(
-        200,
-      );
+      expect((await loginFrom(createClient(limited.baseUrl), right, '198.51.100.1')).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('counts only failures: the right password takes its own attempt back', async () => {
+    const limited = await startTestApp({ limits: { loginPer15Min: 2, loginPerIpPer15Min: 2 } });
+    try {
+      const owner = await signUp(limited.baseUrl);
+      const right = { email: owner.email, password: owner.password };
+      for (let i = 0; i < 5; i++)
+        expect((await createClient(limited.baseUrl).post('/api/login', right)).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('does not accept a device cookie earned by another account', async () => {
+    const limited = await startTestApp({ limits: { loginPer15Min: 2 } });
+    try {
+      const victim = await signUp(limited.baseUrl);
+      const attacker = await signUp(limited.baseUrl);
+      const guess = { email: victim.email, password: 'Wrong-Guess-000' };
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) statuses.push((await attacker.client.post('/api/login', guess)).status);
+      expect(statuses).toEqual([401, 401, 429]);
+      const forged = createClient(limited.baseUrl);
+      forged.jar.set(DEVICE_COOKIE, `${'A'.repeat(22)}.${'B'.repeat(43)}`);
+      expect((await forged.post('/api/login', guess)).status).toBe(429);
     } finally {
       await limited.close();
     }
   });
 
   it('limits one address whatever accounts it tries, with 429 and a message', async () => {
-    const limited = await startTestApp({ trustProxy: true, limits: { loginPer15Min: 3 } });
+    const limited = await startTestApp({
+      trustProxy: 1,
+      limits: { loginPer15Min: 3, loginPerIpPer15Min: 15 },
+    });
     try {
       const owner = await signUp(limited.baseUrl);
-      const login = (body: object, ip: string) =>
-        createClient(limited.baseUrl).request('POST', '/api/login', {
-          body,
-          headers: { 'x-forwarded-for': ip },
-        });
-      // routes.ts: an address gets five times the per-account limit (people behind one NAT).
-      const perAddress = 3 * 5;
       const statuses: number[] = [];
-      for (let i = 0; i <= perAddress; i++) {
+      for (let i = 0; i <= 15; i++) {
         const body = { email: `sprayed-${i}@example.com`, password: 'Summer-2026-Password' };
-        statuses.push((await login(body, '203.0.113.7')).status);
+        statuses.push((await loginFrom(createClient(limited.baseUrl), body, '203.0.113.7')).status);
       }
-      expect(statuses).toEqual([...Array<number>(perAddress).fill(401), 429]);
-      const blocked = await login({ email: owner.email, password: owner.password }, '203.0.113.7');
+      expect(statuses).toEqual([...Array<number>(15).fill(401), 429]);
+      const right = { email: owner.email, password: owner.password };
+      const blocked = await loginFrom(createClient(limited.baseUrl), right, '203.0.113.7');
       expect(blocked.status).toBe(429);
       expect(blocked.body).toEqual({ message: RATE_LIMITED_MESSAGE });
-      // Other addresses, and the account itself, are unaffected.
-      expect((await login({ email: owner.email, password: owner.password }, '203.0.113.8')).status).toBe(200);
+      // Other addresses, and the owner's known device behind the same address, are unaffected.
+      expect((await loginFrom(createClient(limited.baseUrl), right, '203.0.113.8')).status).toBe(200);
+      expect((await loginFrom(owner.client, right, '203.0.113.7')).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('behind a trusted proxy, counts the address the proxy saw, whatever X-Forwarded-For the client wrote', async () => {
+    const limited = await startTestApp({ trustProxy: true, limits: { loginPerIpPer15Min: 5 } });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 15; i++) {
+        const body = { email: `invented-${i}@example.com`, password: 'Summer-2026-Password' };
+        // The client invents an address; the proxy appends the one it saw.
+        const chain = `10.0.${i}.1, 192.0.2.${i}, 203.0.113.9`;
+        statuses.push((await loginFrom(createClient(limited.baseUrl), body, chain)).status);
+      }
+      expect(statuses).toEqual([...Array<number>(5).fill(401), ...Array<number>(10).fill(429)]);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('with two proxies in front, counts the address the outer proxy saw', async () => {
+    const limited = await startTestApp({ trustProxy: 2, limits: { loginPerIpPer15Min: 2 } });
+    try {
+      const login = (chain: string, i: number) =>
+        loginFrom(createClient(limited.baseUrl), { email: `two-${i}@example.com`, password: 'x' }, chain);
+      const statuses = [];
+      for (let i = 0; i < 3; i++)
+        statuses.push((await login(`198.18.0.${i}, 203.0.113.20, 10.1.1.1`, i)).status);
+      expect(statuses).toEqual([401, 401, 429]);
+      expect((await login('203.0.113.21, 10.1.1.1', 9)).status).toBe(401);
     } finally {
       await limited.close();
     }
   });
 
   it('ignores X-Forwarded-For unless a trusted proxy is configured, so rotating it does not evade the limit', async () => {
-    const limited = await startTestApp({ limits: { loginPer15Min: 1 } });
+    const limited = await startTestApp({ limits: { loginPerIpPer15Min: 5 } });
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 6; i++) {
@@ -191,6 +253,31 @@ describe('log-in throttling', () => {
         statuses.push(response.status);
       }
       expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('change-password throttling', () => {
+  it('limits wrong old passwords per user, and the right one still works after the window', async () => {
+    const limited = await startTestApp({ limits: { changePasswordPer15Min: 3 } });
+    try {
+      const owner = await signUp(limited.baseUrl);
+      let token = owner.token;
+      const change = (oldPassword: string) =>
+        owner.client.post(
+          '/change-password',
+          { oldPassword, newPassword: 'Copper-Lantern-Meadow-58' },
+          token,
+        );
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) statuses.push((await change(`Wrong-Old-${i}`)).status);
+      expect(statuses).toEqual([400, 400, 400, 429]);
+      expect((await change(owner.password)).status).toBe(429);
+      limited.clock.advance(15 * 60_000);
+      token = (await owner.client.post<{ accessToken: string }>('/api/refresh-token')).body.accessToken;
+      expect((await change(owner.password)).status).toBe(200);
     } finally {
       await limited.close();
     }

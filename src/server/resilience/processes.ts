@@ -41,6 +41,16 @@ export type NodeChild = {
 
 /** Starts `node --import tsx <entry>` from the repository root with `env` on top of a clean copy. */
 export function spawnNode(entry: string, env: Record<string, string | undefined>): NodeChild {
+  return spawnCommand(process.execPath, ['--import', 'tsx', entry], env);
+}
+
+/** Starts `command args` from the repository root with `env` on top of a clean copy (`npm start`, the build). */
+export function spawnCommand(
+  command: string,
+  args: string[],
+  env: Record<string, string | undefined>,
+): NodeChild {
+  const entry = [command, ...args].join(' ');
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
   // The child chooses its database from its own env only.
   delete childEnv.DATABASE_URL;
@@ -49,7 +59,7 @@ export function spawnNode(entry: string, env: Record<string, string | undefined>
     if (value === undefined) delete childEnv[key];
     else childEnv[key] = value;
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(command, args, {
     cwd: REPO_ROOT,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

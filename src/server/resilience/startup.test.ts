@@ -57,7 +57,7 @@ afterEach(async () => {
   tempDirs = [];
 });
 
-describe('startup self-check: the JWT secret (issue 8 item 9)', () => {
+describe('startup self-check: the JWT secret', () => {
   it('startServer refuses a JWT secret under 32 bytes before it touches the database', async () => {
     const dataDir = await tempDir();
     const config = { ...loadConfig({ DATA_DIR: dataDir, PORT: '0' }), jwtSecret: 'x'.repeat(31) };
@@ -85,7 +85,7 @@ describe('startup self-check: the JWT secret (issue 8 item 9)', () => {
   }, 60_000);
 });
 
-describe('startup self-check: durability of the database (issue 8 item 9)', () => {
+describe('startup self-check: durability of the database', () => {
   const adminUrl = inject('adminDatabaseUrl');
   const name = `replen_async_${randomBytes(5).toString('hex')}`;
 

@@ -1,45 +1,29 @@
 import { and, eq } from 'drizzle-orm';
-import type { EditableField, Product, StoredField } from '../../core/restock/product';
+import { type EditableField, PRODUCT_FIELD_KEYS, type Product } from '../../core/product-fields/fields';
+import type { ForecastFields } from '../../core/restock/engine';
 import type { Db } from '../db/pool';
 import { userTablePrefs } from '../db/schema';
 
 /** A stored product as read for the table, with its version (the row's ETag). */
 export type StoredProduct = Product & { version: number };
 
-// Column names equal the Product keys, so rows come back ready for the engine without mapping.
-const PRODUCT_COLUMNS = [
-  'msku',
-  'asin',
-  'title',
-  'main_thumbnail',
-  'replen',
-  'supplier',
-  'cost',
-  'buy_box_price',
-  'your_price',
-  'competitive_price',
-  'sales_last_30_days',
-  'days_in_stock_of_last_30',
-  'fba_quantity',
-  'inbound_quantity',
-  'local_inventory_quantity',
-  'quantity_already_ordered',
-  'seasonality_multiplier',
-  'order_lead_time',
-  'prep_lead_time',
-  'amz_lead_time',
-  'desired_days_of_inventory',
-  'case_pack',
-  'moq',
-] as const satisfies readonly StoredField[];
+// Column names equal the field keys, so rows come back ready for the engine without mapping.
+export const STORED_PRODUCT_KEYS = [...PRODUCT_FIELD_KEYS, 'version'] as const;
 
-const SELECT_LIST = [...PRODUCT_COLUMNS, 'version'].join(', ');
+const SELECT_LIST = STORED_PRODUCT_KEYS.join(', ');
+
+/** The forecast's columns in FORECAST_FIELD_KEYS order, from `forecasts AS f`. */
+const FORECAST_SELECT = 'f.daily_rate, f.trend, f.seasonality_suggestion, f.accuracy';
 
 type Queryable = { $client: { query: <R>(text: string, values?: unknown[]) => Promise<{ rows: R[] }> } };
 
 const client = (db: Db) => (db as unknown as Queryable).$client;
 
-export const STORED_PRODUCT_KEYS = [...PRODUCT_COLUMNS, 'version'] as const;
+type NamedQueryable = {
+  $client: {
+    query: <R>(config: { name: string; text: string; values: unknown[] }) => Promise<{ rows: R[] }>;
+  };
+};
 
 type ArrayQueryable = {
   $client: {
@@ -53,33 +37,81 @@ type ArrayQueryable = {
  */
 export async function listProductValues(db: Db, accountId: string): Promise<unknown[][]> {
   const result = await (db as unknown as ArrayQueryable).$client.query({
-    text: `SELECT ${SELECT_LIST} FROM products WHERE account_id = $1 ORDER BY msku`,
+    // DESIGN 10: the stored forecast comes with each product (FORECAST_SELECT, after the fields).
+    text: `SELECT ${STORED_PRODUCT_KEYS.map((key) => `p.${key}`).join(', ')}, ${FORECAST_SELECT}
+      FROM products AS p LEFT JOIN forecasts AS f ON f.account_id = p.account_id AND f.msku = p.msku
+      WHERE p.account_id = $1 ORDER BY p.msku`,
     values: [accountId],
     rowMode: 'array',
   });
   return result.rows;
 }
 
+/**
+ * What the whole-table answer is made of, in one cheap read: every write to a product bumps its
+ * version and sets updated_at, a forecast recompute writes new rows with a new computed_at, and a
+ * deleted product lowers the count; so equal stamps mean equal products, forecasts and defaults
+ * (a product deleted and another created changes updated_at's maximum). The account's calculation
+ * defaults come with it, as the answer is derived with them.
+ */
+export async function findTableStamp(
+  db: Db,
+  accountId: string,
+): Promise<{ stamp: string; products: number; defaults: Record<string, unknown> | null }> {
+  const result = await (db as unknown as NamedQueryable).$client.query<{
+    stamp: string;
+    products: number;
+    defaults: Record<string, unknown> | null;
+  }>({
+    // Named: parsed and planned once per connection, as it runs before every table read.
+    name: 'restock-table-stamp',
+    text: `SELECT concat_ws(' ', p.n, p.versions, coalesce(p.changed, '-'), f.n, coalesce(f.computed, '-'),
+         coalesce(s.calculation_defaults::text, '-')) AS stamp,
+       p.n::int AS products, s.calculation_defaults AS defaults
+     FROM (SELECT count(*) AS n, coalesce(sum(version), 0) AS versions, max(updated_at)::text AS changed
+           FROM products WHERE account_id = $1) AS p
+     CROSS JOIN (SELECT count(*) AS n, max(computed_at)::text AS computed FROM forecasts WHERE account_id = $1) AS f
+     LEFT JOIN account_settings AS s ON s.account_id = $1`,
+    values: [accountId],
+  });
+  return result.rows[0]!;
+}
+
+/**
+ * A product as a table row needs it: its stored fields and version, its forecast's fields and the
+ * account's stored calculation defaults, read in the same statement as the product.
+ */
+export type ProductForRow = StoredProduct &
+  ForecastFields & { calculation_defaults: Record<string, unknown> | null };
+
+// Joined onto a product `u` (from a CTE) in each statement that answers a row.
+const WITH_FORECAST_AND_DEFAULTS = `SELECT u.*, f.daily_rate AS forecast_daily_rate, f.trend,
+    f.seasonality_suggestion, f.accuracy AS forecast_accuracy,
+    (SELECT calculation_defaults FROM account_settings WHERE account_id = $1) AS calculation_defaults
+  FROM u LEFT JOIN forecasts AS f ON f.account_id = $1 AND f.msku = u.msku`;
+
 export async function findProduct(
   db: Db,
   accountId: string,
   msku: string,
-): Promise<StoredProduct | undefined> {
-  const result = await client(db).query<StoredProduct>(
-    `SELECT ${SELECT_LIST} FROM products WHERE account_id = $1 AND msku = $2`,
+): Promise<ProductForRow | undefined> {
+  const result = await client(db).query<ProductForRow>(
+    `WITH u AS (SELECT ${SELECT_LIST} FROM products WHERE account_id = $1 AND msku = $2)
+     ${WITH_FORECAST_AND_DEFAULTS}`,
     [accountId, msku],
   );
   return result.rows[0];
 }
 
 export type FieldUpdate =
-  | { outcome: 'updated'; product: StoredProduct }
+  | { outcome: 'updated'; product: ProductForRow }
   | { outcome: 'not-found' }
-  | { outcome: 'stale'; product: StoredProduct };
+  | { outcome: 'stale'; product: ProductForRow };
 
 /**
- * Sets one editable field and bumps the version, in one statement. With `expectedVersion` the
- * write only happens if nobody changed the row since (If-Match); otherwise it answers 'stale'.
+ * Sets one editable field and bumps the version, in one statement that also answers what the
+ * returned row needs (one round trip per edit). With `expectedVersion` the write only happens if
+ * nobody changed the row since (If-Match); otherwise it answers 'stale'.
  */
 export async function updateProductField(
   db: Db,
@@ -90,10 +122,12 @@ export async function updateProductField(
   expectedVersion: number | null,
 ): Promise<FieldUpdate> {
   // `field` comes from the EDITABLE_FIELDS whitelist, never from raw input.
-  const result = await client(db).query<StoredProduct>(
-    `UPDATE products SET ${field} = $3, version = version + 1, updated_at = now()
-     WHERE account_id = $1 AND msku = $2 AND ($4::int IS NULL OR version = $4)
-     RETURNING ${SELECT_LIST}`,
+  const result = await client(db).query<ProductForRow>(
+    `WITH u AS (
+       UPDATE products SET ${field} = $3, version = version + 1, updated_at = now()
+       WHERE account_id = $1 AND msku = $2 AND ($4::int IS NULL OR version = $4)
+       RETURNING ${SELECT_LIST})
+     ${WITH_FORECAST_AND_DEFAULTS}`,
     [accountId, msku, value, expectedVersion],
   );
   const updated = result.rows[0];

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Product } from '../../core/product-fields/fields';
+import { BUILT_IN_DEFAULTS } from '../../core/restock/calculation-defaults';
 import { RESTOCK_COLUMNS } from '../../core/restock/columns';
 import { demoProducts } from '../../core/restock/demo-products';
 import { deriveFields } from '../../core/restock/engine';
-import { BUILT_IN_DEFAULTS, type Product } from '../../core/restock/product';
 import { addMemberAndLogIn, signUp } from '../test-support/http-client';
 import { accountIdOf, insertProducts } from '../test-support/products';
 import { startTestApp, type TestApp } from '../test-support/test-app';
@@ -77,6 +78,30 @@ describe('GET /api/tables/restock/data', () => {
     );
     const after = await owner.client.get<Row[]>('/api/tables/restock/data', owner.token);
     expect(after.body[0]!.recommended_buy_quantity).toBe(40);
+  });
+
+  it('shows every write in the next read, though it keeps the serialised answer between reads', async () => {
+    const owner = await ownerWithProducts();
+    const accountId = await accountIdOf(t.pool, owner.email);
+    const read = async () => {
+      const rows = (await owner.client.get<Row[]>('/api/tables/restock/data', owner.token)).body;
+      const compact = await owner.client.get<{ keys: string[]; rows: unknown[][] }>(
+        '/api/tables/restock/data?shape=columns',
+        owner.token,
+      );
+      const cost = compact.body.keys.indexOf('cost');
+      expect(compact.body.rows.map((values) => values[cost])).toEqual(rows.map((row) => row.cost));
+      return rows;
+    };
+    expect((await read()).map((row) => row.cost)).toEqual([10]);
+    await owner.client.patch('/api/tables/restock/data/WIDGET-1', { cost: 11 }, owner.token);
+    expect((await read()).map((row) => row.cost)).toEqual([11]);
+    await insertProducts(t.pool, accountId, [{ ...widget, msku: 'WIDGET-2', cost: 3 }]);
+    expect((await read()).map((row) => row.cost)).toEqual([11, 3]);
+    // A product deleted and another created with the same version: the count and versions match.
+    await t.pool.query("DELETE FROM products WHERE account_id = $1 AND msku = 'WIDGET-2'", [accountId]);
+    await insertProducts(t.pool, accountId, [{ ...widget, msku: 'WIDGET-3', cost: 4 }]);
+    expect((await read()).map((row) => row.id)).toEqual(['WIDGET-1', 'WIDGET-3']);
   });
 
   it("never shows another account's rows", async () => {

@@ -1,31 +1,38 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { isoDay, utcDayOf } from '../../core/forecast/days';
 import { COLUMN_KEYS, orderColumns } from '../../core/restock/columns';
-import { parseSingleFieldEdit } from '../../core/restock/product';
+import { mskuParam } from '../../core/restock/msku';
+import { parseSingleFieldEdit } from '../../core/restock/row-edit';
 import {
   columnOrderRequest,
   columnPickerRequest,
   PRECONDITION_FAILED_MESSAGE,
   RESTOCK_TABLE,
 } from '../../core/restock/table-api';
-import { requireLevel } from '../access/guards';
+import { requirePermission } from '../access/guards';
 import type { AppDeps } from '../app-deps';
 import { currentUser } from '../auth/guard';
+import { calculationDefaultsFrom } from '../db/calculation-defaults';
 import { badRequest, notFound } from '../http/errors';
+import { jsonArrayInTurns, mapInTurns } from '../http/turns';
 import { parseBody, parseInput } from '../http/validate';
-import { findCalculationDefaults } from '../settings/queries';
+import { ANSWER_CACHE_BYTES, CACHED_TABLE_PRODUCTS, createAnswerCache } from './answer-cache';
 import {
   findColumnKeys,
   findProduct,
+  findTableStamp,
   listProductValues,
+  type ProductForRow,
   type StoredProduct,
   saveColumnKeys,
   updateProductField,
 } from './queries';
-import { tableColumnsFromValues, tableRowsFromValues, toTableRow } from './table-rows';
+import { compactRowFromValues, TABLE_ROW_KEYS, tableRowFromValues, toTableRow } from './table-rows';
 
 const tableParams = z.object({ table: z.string() });
-const rowParams = z.object({ table: z.string(), id: z.string().min(1).max(200) });
+const rowParams = z.object({ table: z.string(), id: mskuParam('id') });
 const dataQuery = z.object({
   shape: z.enum(['rows', 'columns'], 'shape must be rows or columns').optional(),
 });
@@ -46,16 +53,19 @@ function expectedVersion(request: FastifyRequest): number | null {
 }
 
 export function restockRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const { db, now, requireAuth } = deps;
-  const canView = requireLevel(db, 'restock', 1);
-  const canEdit = requireLevel(db, 'restock.edit', 2);
+  const { db, now, requireAuth, runHeavy } = deps;
+  const canView = requirePermission(db, 'restock.view');
+  const canEdit = requirePermission(db, 'restock.edit');
+  const canViewPicker = requirePermission(db, 'column-picker.view');
 
-  async function toRow(accountId: string, product: StoredProduct) {
-    return toTableRow(product, await findCalculationDefaults(db, accountId));
-  }
+  // Stock-out and reorder-by dates count from today (UTC).
+  const today = () => isoDay(utcDayOf(now()));
 
-  const sendRow = async (request: FastifyRequest, reply: FastifyReply, product: StoredProduct) =>
-    reply.header('ETag', etag(product)).send(await toRow(currentUser(request).accountId, product));
+  const toRow = (product: ProductForRow) =>
+    toTableRow(product, calculationDefaultsFrom(product.calculation_defaults), today());
+
+  const sendRow = (reply: FastifyReply, product: ProductForRow) =>
+    reply.header('ETag', etag(product)).send(toRow(product));
 
   app.get('/api/tables/:table/columns', { preHandler: [requireAuth, canView] }, async (request) => {
     const { table } = parseInput(tableParams, request.params);
@@ -73,19 +83,42 @@ export function restockRoutes(app: FastifyInstance, deps: AppDeps): void {
     return orderColumns(keys);
   });
 
+  // Whole-table answers of small and middle-sized accounts by shape and stamp (answer-cache.ts).
+  const answers = createAnswerCache(ANSWER_CACHE_BYTES);
+
   // `?shape=columns` answers {keys, rows: value arrays}: the same data in a third of the bytes (the grid uses it).
-  app.get('/api/tables/:table/data', { preHandler: [requireAuth, canView] }, async (request) => {
+  app.get('/api/tables/:table/data', { preHandler: [requireAuth, canView] }, async (request, reply) => {
     const { table } = parseInput(tableParams, request.params);
     assertKnownTable(table);
-    const { shape } = parseInput(dataQuery, request.query);
+    const { shape = 'rows' } = parseInput(dataQuery, request.query);
     const { accountId } = currentUser(request);
-    const [values, defaults] = await Promise.all([
-      listProductValues(db, accountId),
-      findCalculationDefaults(db, accountId),
-    ]);
-    return shape === 'columns'
-      ? tableColumnsFromValues(values, defaults)
-      : tableRowsFromValues(values, defaults);
+    const { stamp, products, defaults: storedDefaults } = await findTableStamp(db, accountId);
+    const day = today();
+    // The whole table: read, derived and serialised within the account's turns (decision 008),
+    // in slices that leave turns to other requests.
+    const build = () =>
+      runHeavy(accountId, async () => {
+        const values = await listProductValues(db, accountId);
+        const defaults = calculationDefaultsFrom(storedDefaults);
+        if (shape === 'columns') {
+          const rows = await mapInTurns(values, (row) => compactRowFromValues(row, defaults, day));
+          return jsonArrayInTurns(`{"keys":${JSON.stringify(TABLE_ROW_KEYS)},"rows":[`, rows, ']}');
+        }
+        return jsonArrayInTurns(
+          '[',
+          await mapInTurns(values, (row) => tableRowFromValues(row, defaults, day)),
+          ']',
+        );
+      });
+    reply.header('content-type', 'application/json; charset=utf-8');
+    // A large table is built for every read: its turns are what keep one account from streaming
+    // it in a loop at the expense of the others (decision 008).
+    if (products > CACHED_TABLE_PRODUCTS) return reply.send(Readable.from(await build()));
+    // A stored answer is sent as it is, with no turn to wait for.
+    const body = await answers.get(accountId, `${shape}\n${day}\n${stamp}`, async () =>
+      Buffer.concat((await build()).map((piece) => Buffer.from(piece, 'utf8'))),
+    );
+    return reply.send(body);
   });
 
   app.get('/api/tables/:table/data/:id', { preHandler: [requireAuth, canView] }, async (request, reply) => {
@@ -94,7 +127,7 @@ export function restockRoutes(app: FastifyInstance, deps: AppDeps): void {
     const product = await findProduct(db, currentUser(request).accountId, id);
     // DESIGN 6: another account's msku is indistinguishable from a missing one.
     if (!product) throw notFound('Product not found');
-    return sendRow(request, reply, product);
+    return sendRow(reply, product);
   });
 
   app.patch('/api/tables/:table/data/:id', { preHandler: [requireAuth, canEdit] }, async (request, reply) => {
@@ -113,21 +146,21 @@ export function restockRoutes(app: FastifyInstance, deps: AppDeps): void {
     );
     if (result.outcome === 'not-found') throw notFound('Product not found');
     if (result.outcome === 'stale') {
-      const row = await toRow(currentUser(request).accountId, result.product);
+      const row = toRow(result.product);
       return reply
         .status(412)
         .header('ETag', etag(result.product))
         .send({ message: PRECONDITION_FAILED_MESSAGE, row });
     }
-    return sendRow(request, reply, result.product);
+    return sendRow(reply, result.product);
   });
 
   // SPEC 7 and DESIGN 6: the column picker of /test works on the same per-user column list.
-  app.get('/api/dynamic/column-headers', { preHandler: [requireAuth, canView] }, async () => [
+  app.get('/api/dynamic/column-headers', { preHandler: [requireAuth, canViewPicker] }, async () => [
     ...COLUMN_KEYS,
   ]);
 
-  app.get('/api/dynamic/column-picker', { preHandler: [requireAuth, canView] }, async (request) => ({
+  app.get('/api/dynamic/column-picker', { preHandler: [requireAuth, canViewPicker] }, async (request) => ({
     selectedItems: orderColumns(await findColumnKeys(db, currentUser(request).id, RESTOCK_TABLE)).map(
       (c) => c.key,
     ),
@@ -135,7 +168,7 @@ export function restockRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   app.post(
     '/api/save-column-picker',
-    { preHandler: [requireAuth, requireLevel(db, 'column-picker.visible-columns', 2)] },
+    { preHandler: [requireAuth, requirePermission(db, 'column-picker.edit')] },
     async (request) => {
       const { selectedItems } = parseBody(columnPickerRequest, request.body);
       const keys = orderColumns(selectedItems).map((column) => column.key);

@@ -1,4 +1,4 @@
-import type { Product } from '../../core/restock/product';
+import type { Product } from '../../core/product-fields/fields';
 import type { Db } from '../db/pool';
 
 type Queryable = { $client: { query: (text: string, values?: unknown[]) => Promise<unknown> } };

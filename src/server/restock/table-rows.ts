@@ -1,5 +1,11 @@
-import { type DerivedFields, deriveFields } from '../../core/restock/engine';
-import type { CalculationDefaults, Product } from '../../core/restock/product';
+import type { CalculationDefaults } from '../../core/restock/calculation-defaults';
+import {
+  type DerivedFields,
+  deriveFields,
+  type EngineInput,
+  FORECAST_FIELD_KEYS,
+  type ForecastFields,
+} from '../../core/restock/engine';
 import { STORED_PRODUCT_KEYS, type StoredProduct } from './queries';
 
 const DERIVED_KEYS = [
@@ -10,43 +16,74 @@ const DERIVED_KEYS = [
   'recommended_buy_quantity',
   'total_spend',
   'roi',
+  'daily_rate',
+  'rate_source',
+  'stockout_date',
+  'reorder_by',
 ] as const satisfies ReadonlyArray<keyof DerivedFields>;
 
+/** The values read per product: its stored fields, its version, then its forecast's fields. */
+const READ_KEYS = [...STORED_PRODUCT_KEYS, ...FORECAST_FIELD_KEYS] as const;
+
 /** The keys of a table row, in the order of the compact (columns) answer. */
-export const TABLE_ROW_KEYS = [...STORED_PRODUCT_KEYS, ...DERIVED_KEYS, 'id'] as const;
+export const TABLE_ROW_KEYS = [...READ_KEYS, ...DERIVED_KEYS, 'id'] as const;
+
+export type ProductWithForecast = StoredProduct & ForecastFields;
 
 // Objects built by assigning the same keys in the same order share one hidden class, which keeps
 // 100k rows fast to build and to serialise (spreading them was 20× slower here).
-function toProduct(values: readonly unknown[]): StoredProduct {
+function toProduct(values: readonly unknown[]): ProductWithForecast {
   const product: Record<string, unknown> = {};
-  for (let i = 0; i < STORED_PRODUCT_KEYS.length; i++) product[STORED_PRODUCT_KEYS[i]!] = values[i];
-  return product as StoredProduct;
+  for (let i = 0; i < READ_KEYS.length; i++) product[READ_KEYS[i]!] = values[i] ?? null;
+  return product as ProductWithForecast;
 }
 
-/** A row of the default answer: stored fields, derived fields and id (= msku). */
-export function toTableRow(product: StoredProduct, defaults: CalculationDefaults): Record<string, unknown> {
-  const derived = deriveFields(product as Product, defaults);
+/** A row of the default answer: stored fields, forecast, derived fields and id (= msku). */
+export function toTableRow(
+  product: ProductWithForecast,
+  defaults: CalculationDefaults,
+  today: string,
+): Record<string, unknown> {
+  const derived = deriveFields(product as EngineInput, defaults, today);
   const row: Record<string, unknown> = {};
-  for (const key of STORED_PRODUCT_KEYS) row[key] = product[key];
+  for (const key of READ_KEYS) row[key] = product[key] ?? null;
   for (const key of DERIVED_KEYS) row[key] = derived[key];
   row.id = product.msku;
   return row;
 }
 
-export const tableRowsFromValues = (rows: readonly unknown[][], defaults: CalculationDefaults) =>
-  rows.map((values) => toTableRow(toProduct(values), defaults));
+/** A row of the default answer from the stored values of one product. */
+export const tableRowFromValues = (
+  values: readonly unknown[],
+  defaults: CalculationDefaults,
+  today: string,
+) => toTableRow(toProduct(values), defaults, today);
+
+export const tableRowsFromValues = (
+  rows: readonly unknown[][],
+  defaults: CalculationDefaults,
+  today: string,
+) => rows.map((values) => tableRowFromValues(values, defaults, today));
+
+/** A row of the compact answer: the stored values, then the derived ones and the id. */
+export function compactRowFromValues(
+  values: readonly unknown[],
+  defaults: CalculationDefaults,
+  today: string,
+): unknown[] {
+  const product = toProduct(values);
+  const derived = deriveFields(product as EngineInput, defaults, today);
+  const out = values.slice();
+  for (const key of DERIVED_KEYS) out.push(derived[key]);
+  out.push(product.msku);
+  return out;
+}
 
 /** The compact answer: one key list and a value array per row, about a third of the bytes. */
-export function tableColumnsFromValues(rows: readonly unknown[][], defaults: CalculationDefaults) {
-  return {
-    keys: TABLE_ROW_KEYS,
-    rows: rows.map((values) => {
-      const product = toProduct(values);
-      const derived = deriveFields(product as Product, defaults);
-      const out = values.slice();
-      for (const key of DERIVED_KEYS) out.push(derived[key]);
-      out.push(product.msku);
-      return out;
-    }),
-  };
+export function tableColumnsFromValues(
+  rows: readonly unknown[][],
+  defaults: CalculationDefaults,
+  today: string,
+) {
+  return { keys: TABLE_ROW_KEYS, rows: rows.map((values) => compactRowFromValues(values, defaults, today)) };
 }

@@ -7,7 +7,7 @@ import { createPurchaseOrder, createSellerAccount, type SellerAccount } from './
 import { type BodyContext, VALID_BODIES } from './valid-bodies';
 
 /*
- * Issue 8, deliverable 4: every route of the app's route table gets random and hostile JSON,
+ * Every route of the app's route table gets random and hostile JSON,
  * path parameters and query strings. Every answer is 2xx, or 4xx with `{message}`; never 5xx; the
  * server keeps answering; mass-assignment fields change no role, no account and nothing of
  * another account. Seeds are pinned (and printed): a failure replays with the same seed.
@@ -336,8 +336,14 @@ function problemWith(status: number, body: unknown, contentType: string | null):
     return `a ${status} without {message}: ${JSON.stringify(body)}`;
   if (/\n\s+at |node_modules|\/src\//.test(message))
     return `a ${status} whose message shows a stack: ${message}`;
+  if (ZOD_DEFAULT.test(message))
+    return `a ${status} with zod's default message instead of the field: ${message}`;
   return null;
 }
+
+// zod's own wording, which names no field: every message must come from a schema or the error map.
+const ZOD_DEFAULT =
+  /expected (string|number|boolean|object|array|int)|Too small|Too big|Invalid input|Invalid option|Unrecognized key/;
 
 describe('fuzzing every route with hostile input', () => {
   it('covers every route of the app', () => {
@@ -388,4 +394,93 @@ describe('fuzzing every route with hostile input', () => {
     expect(admins.rows).toEqual([]);
     expect(await accountSnapshot(away.id)).toBe(awayBefore);
   });
+});
+
+// ---- long runs of special characters ---------------------------------------------------------
+
+/** Characters that patterns repeat, escapes, invisible and combined characters, a surrogate pair. */
+const RUN_UNITS = ['@', '.', ' ', '\\', '"', '%', '\u0000', '\u200b', '😀', 'e\u0301', '-', '1', '/', '\t'];
+/** Just under the 64 KiB body limit once JSON-escaped (a NUL becomes six bytes). */
+const RUN_BYTES = 60_000;
+/** A fast answer on this shared machine: validation refuses such a value in milliseconds. */
+const FAST_MS = 2000;
+
+function stringFieldsOf(body: Record<string, unknown>): string[] {
+  return Object.entries(body)
+    .filter(([, value]) => typeof value === 'string')
+    .map(([key]) => key);
+}
+
+describe('long runs of special characters in every string field', () => {
+  const cases = ROUTES.flatMap((route) => {
+    const key = routeKey(route);
+    const makeBody = VALID_BODIES[key];
+    if (!makeBody) return [];
+    const sample = makeBody({
+      account: { marker: 'X', supplier: 'X' } as SellerAccount,
+      password: 'x',
+      login: { email: 'x', password: 'x' },
+      unique: 'x',
+    });
+    return stringFieldsOf(sample).map((field) => ({ key, field }));
+  });
+
+  it('covers the string fields of the routes that take a body', () => {
+    expect(cases.length).toBeGreaterThan(15);
+  });
+
+  it.each(cases)(
+    '$key: $field as a long run of each character answers fast, never 5xx',
+    { timeout: 120_000 },
+    async ({ key, field }) => {
+      const [method, url] = key.split(' ') as [string, string];
+      for (const unit of RUN_UNITS) {
+        const unitBytes = Buffer.byteLength(JSON.stringify(unit)) - 2;
+        const value = unit.repeat(Math.floor(RUN_BYTES / unitBytes));
+        const body = VALID_BODIES[key]!({
+          account: home,
+          password: 'not-the-password',
+          login: { email: home.ownerEmail, password: home.ownerPassword },
+          unique: `${unit.codePointAt(0)}-${field}`,
+        });
+        const started = performance.now();
+        const { path, response } = await send(method, url, {
+          params: [encodeURIComponent(home.msku)],
+          query: '',
+          body: { raw: JSON.stringify({ ...body, [field]: value }) },
+        });
+        const ms = performance.now() - started;
+        const problem = problemWith(response.status, response.body, response.headers.get('content-type'));
+        if (problem)
+          throw new Error(
+            `${method} ${path} with ${field} = ${JSON.stringify(unit)} × ${value.length}: ${problem}`,
+          );
+        expect(
+          ms,
+          `${method} ${path} with ${field} = ${JSON.stringify(unit)} × ${value.length}`,
+        ).toBeLessThan(FAST_MS);
+      }
+    },
+  );
+
+  it.each(ROUTES.filter((route) => /:[A-Za-z]+/.test(route.url)).map(routeKey))(
+    '%s: a path parameter of a long run of each character answers fast, never 5xx',
+    async (key) => {
+      const [method, url] = key.split(' ') as [string, string];
+      for (const unit of RUN_UNITS) {
+        for (const length of [90, 3000]) {
+          const segment = encodeURIComponent(unit.repeat(length)).slice(0, 20_000);
+          const started = performance.now();
+          const { path, response } = await send(method, url, {
+            params: [segment, segment],
+            query: '',
+            body: {},
+          });
+          const problem = problemWith(response.status, response.body, response.headers.get('content-type'));
+          if (problem) throw new Error(`${method} ${path.slice(0, 120)}: ${problem}`);
+          expect(performance.now() - started).toBeLessThan(FAST_MS);
+        }
+      }
+    },
+  );
 });

@@ -8,7 +8,7 @@ import { WEB_DIST } from '../http/web-app';
 import { createClient, signUp } from '../test-support/http-client';
 import { startTestApp, TEST_JWT_SECRET, type TestApp } from '../test-support/test-app';
 
-// Issue 8, deliverable 7 and DESIGN 7: the same strict headers on pages, API answers and errors.
+// DESIGN 7: the same strict headers on pages, API answers and errors.
 
 let t: TestApp;
 let proxied: TestApp;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
-import type { Product } from '../../core/restock/product';
+import type { Product } from '../../core/product-fields/fields';
 import { aProduct } from '../../core/restock/test-products';
 import type { Role } from '../../core/roles';
 import { createClient, signUp } from '../test-support/http-client';

@@ -1,6 +1,6 @@
 import { COMPONENT_PATHS } from '../../core/access/registry';
+import { BUILT_IN_DEFAULTS } from '../../core/restock/calculation-defaults';
 import { COLUMN_KEYS } from '../../core/restock/columns';
-import { BUILT_IN_DEFAULTS } from '../../core/restock/product';
 import { signUpBody } from '../test-support/http-client';
 import type { SellerAccount } from './seller-accounts';
 
@@ -32,8 +32,15 @@ export const VALID_BODIES: Readonly<Record<string, (context: BodyContext) => Rec
     email: `${account.marker.toLowerCase()}-added-${unique}@example.com`,
     password: 'Pebble-Orchard-Sunrise-31',
   }),
-  'POST /api/dynamic/import-inventory': ({ account }) => ({
-    data: [{ msku: `${account.marker}-IMPORTED`, title: 'Imported' }],
+  // A new product each time: an import that changes nothing is refused ('No data to save').
+  'POST /api/dynamic/import-inventory': ({ account, unique }) => ({
+    data: [{ msku: `${account.marker}-IMPORTED-${unique}`, title: 'Imported' }],
+  }),
+  'POST /api/dynamic/import-sales': ({ account }) => ({
+    rows: [{ msku: account.msku, day: '2024-01-02', units: 3 }],
+  }),
+  'POST /api/dynamic/import-stock': ({ account }) => ({
+    rows: [{ msku: account.msku, day: '2024-01-02', available: 40 }],
   }),
   'POST /api/dynamic/save-access-schema': () => ({ selectedItems: EVERY_COMPONENT_VIEW_ONLY }),
   'POST /api/early-access': ({ unique }) => ({
@@ -46,11 +53,19 @@ export const VALID_BODIES: Readonly<Record<string, (context: BodyContext) => Rec
   'POST /api/logout': () => ({}),
   'POST /api/purchase-orders': ({ account }) => ({ supplier: account.supplier }),
   'POST /api/register': ({ unique }) => signUpBody({ email: `new-seller-${unique}@example.com` }),
+  'PUT /api/marketplace/connection': () => ({
+    region: 'na',
+    marketplaceId: 'ATVPDKIKX0DER',
+    clientId: 'amzn1.application-oa2-client.00112233445566778899aabbccddeeff',
+    clientSecret: 'amzn1.oa2-cs.v1.matrix0secret0value',
+    refreshToken: 'Atzr|IwEBIMatrixRefreshTokenValue0123',
+  }),
   'POST /api/save-column-picker': () => ({ selectedItems: [...COLUMN_KEYS] }),
   'POST /change-password': ({ password }) => ({
     oldPassword: password,
     newPassword: 'Copper-Lantern-Meadow-58',
   }),
-  'PUT /api/dynamic/saved-mapping': () => ({ mapping: { msku: 'SKU', title: 'Name' } }),
+  'POST /api/imports/:id/revert': () => ({}),
+  'PUT /api/dynamic/saved-mapping': () => ({ mapping: { msku: 'SKU', title: 'Name' }, blanks: 'keep' }),
   'PUT /api/settings/calculations': () => ({ ...BUILT_IN_DEFAULTS }),
 };

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { calculationDefaultsSchema } from '../../core/restock/product';
-import { requireLevel } from '../access/guards';
+import { calculationDefaultsSchema } from '../../core/restock/calculation-defaults';
+import { requirePermission } from '../access/guards';
 import type { AppDeps } from '../app-deps';
 import { currentUser } from '../auth/guard';
+import { findCalculationDefaults } from '../db/calculation-defaults';
 import { parseBody } from '../http/validate';
-import { findCalculationDefaults, saveCalculationDefaults } from './queries';
+import { saveCalculationDefaults } from './queries';
 
 export function settingsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, now, requireAuth } = deps;
@@ -15,7 +16,7 @@ export function settingsRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   app.put(
     '/api/settings/calculations',
-    { preHandler: [requireAuth, requireLevel(db, 'settings.calculations', 2)] },
+    { preHandler: [requireAuth, requirePermission(db, 'calculations.edit')] },
     async (request) => {
       const defaults = parseBody(calculationDefaultsSchema, request.body);
       await saveCalculationDefaults(db, currentUser(request).accountId, defaults, new Date(now()));

@@ -38,11 +38,22 @@ describe('Settings → Calculations API', () => {
     [{ ...custom, order_lead_time: -1 }, /Order lead time|order/i],
     [{ ...custom, desired_days_of_inventory: 1.5 }, /whole number/],
     [{ ...custom, amz_lead_time: '10' }, /whole number/],
+    [
+      { ...custom, desired_days_of_inventory: 3651 },
+      /^Desired Days must be a whole number of days from 0 to 3,650$/,
+    ],
   ])('refuses %j with a 400', async (body, message) => {
     const owner = await signUp(t.baseUrl);
     const response = await owner.client.put('/api/settings/calculations', body, owner.token);
     expect(response.status).toBe(400);
     expect(String(response.body.message)).toMatch(message);
+  });
+
+  it('accepts the same day counts as a product’s own fields, up to ten years', async () => {
+    const owner = await signUp(t.baseUrl);
+    const longest = { ...custom, desired_days_of_inventory: 3650 };
+    const response = await owner.client.put('/api/settings/calculations', longest, owner.token);
+    expect(response).toMatchObject({ status: 200, body: longest });
   });
 
   it('refuses a view-only member with 403 and keeps the values', async () => {

@@ -7,6 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { startEmbeddedDatabase } from '../db/embedded';
 import { runMigrations } from '../db/migrate';
 import { createPool } from '../db/pool';
+import { installJobSchema } from '../jobs/job-runner';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -33,7 +34,7 @@ const withDatabase = (url: string, name: string) => {
 
 /**
  * One PostgreSQL for the whole run: the server at TEST_DATABASE_URL, or an embedded one in a
- * temporary folder. Migrations run once into a template; each test file clones it.
+ * temporary folder. Migrations (and pg-boss's schema) go once into a template; each test file clones it.
  */
 export default async function setup(project: TestProject) {
   let tmpDir: string | null = null;
@@ -49,6 +50,8 @@ export default async function setup(project: TestProject) {
   const pool = createPool(withDatabase(adminUrl, templateDatabase), 2);
   await runMigrations(pool);
   await pool.end();
+  // Clones start with pg-boss's schema in place, as a database the app has run on.
+  await installJobSchema(withDatabase(adminUrl, templateDatabase));
 
   project.provide('adminDatabaseUrl', adminUrl);
   project.provide('templateDatabase', templateDatabase);

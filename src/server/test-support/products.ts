@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { Product } from '../../core/restock/product';
+import type { Product } from '../../core/product-fields/fields';
 
 /** The account id of a user, for tests that place rows directly. */
 export async function accountIdOf(pool: pg.Pool, email: string): Promise<string> {
@@ -21,4 +21,19 @@ export async function insertProducts(pool: pg.Pool, accountId: string, products:
       [accountId, ...values],
     );
   }
+}
+
+/** Many products in one statement (a race needs thousands, inserted one by one they take long). */
+export async function insertManyProducts(
+  pool: pg.Pool,
+  accountId: string,
+  products: Product[],
+): Promise<void> {
+  const columns = Object.keys(products[0]!) as Array<keyof Product>;
+  const rows = products.map((product) => ({ ...product, account_id: accountId }));
+  await pool.query(
+    `INSERT INTO products (account_id, ${columns.join(', ')})
+     SELECT account_id, ${columns.join(', ')} FROM json_populate_recordset(null::products, $1::json)`,
+    [JSON.stringify(rows)],
+  );
 }

@@ -1,4 +1,6 @@
 import { createBrowserRouter, Navigate } from 'react-router';
+import type { Permission } from '../../core/access/permissions';
+import { RequirePermission } from '../features/access/gates';
 import { LandingPage } from '../landing/LandingPage';
 import { PrivateRoute } from '../shell/PrivateRoute';
 import { NotFound, RouteError } from './RouteError';
@@ -9,6 +11,12 @@ const page =
   (pick: (module: Awaited<ReturnType<typeof privatePages>>) => React.ComponentType) => async () => ({
     Component: pick(await privatePages()),
   });
+
+/** Routes shown only to a user holding `permission` (the same check as their API routes). */
+const gated = <T,>(permission: Permission, children: T[]) => ({
+  element: <RequirePermission permission={permission} />,
+  children,
+});
 
 const settingsRoutes = [
   {
@@ -21,13 +29,33 @@ const settingsRoutes = [
   },
   { path: 'account_users', lazy: page((m) => m.AccountUsersPage) },
   { path: 'subscriptions', lazy: page((m) => m.SubscriptionsPage) },
-  {
-    path: 'calculations',
-    lazy: async () => ({ Component: (await import('../features/settings/CalculationsTab')).CalculationsTab }),
-  },
+  gated('calculations.view', [
+    {
+      path: 'calculations',
+      lazy: async () => ({
+        Component: (await import('../features/settings/CalculationsTab')).CalculationsTab,
+      }),
+    },
+  ]),
+  gated('marketplace.view', [
+    {
+      path: 'marketplace',
+      lazy: async () => ({
+        Component: (await import('../features/marketplace/MarketplaceTab')).MarketplaceTab,
+      }),
+    },
+  ]),
   { path: 'referrals', lazy: page((m) => m.ReferralsPage) },
-  { path: 'testingTree', lazy: page((m) => m.TestingTreePage) },
-  { path: 'temp-csv-import', lazy: page((m) => m.TempCsvImportPage) },
+  gated('access-schema.edit', [{ path: 'testingTree', lazy: page((m) => m.TestingTreePage) }]),
+  gated('restock.import.view', [
+    { path: 'temp-csv-import', lazy: page((m) => m.TempCsvImportPage) },
+    {
+      path: 'imports',
+      lazy: async () => ({
+        Component: (await import('../features/csv-import/ImportHistoryPage')).ImportHistoryPage,
+      }),
+    },
+  ]),
   {
     path: 'early-access',
     lazy: async () => ({
@@ -39,6 +67,9 @@ const settingsRoutes = [
 export const router = createBrowserRouter([
   {
     errorElement: <RouteError />,
+    // Shown while the first page's lazy code loads on a hard load; without it React Router warns
+    // on every such load that no HydrateFallback was provided.
+    hydrateFallbackElement: <p className="visually-hidden">Loading...</p>,
     children: [
       { path: '/', element: <LandingPage variant="1" /> },
       { path: '/3', element: <LandingPage variant="3" /> },
@@ -74,16 +105,18 @@ export const router = createBrowserRouter([
                 path: '/dashboard',
                 lazy: async () => ({ Component: (await import('../dashboard/DashboardPage')).DashboardPage }),
               },
-              {
-                path: '/restock',
-                lazy: async () => ({
-                  Component: (await import('../features/restock/RestockPage')).RestockPage,
-                }),
-              },
-              { path: '/buy-list', lazy: page((m) => m.BuyListPage) },
+              gated('restock.view', [
+                {
+                  path: '/restock',
+                  lazy: async () => ({
+                    Component: (await import('../features/restock/RestockPage')).RestockPage,
+                  }),
+                },
+              ]),
+              gated('buy-list.view', [{ path: '/buy-list', lazy: page((m) => m.BuyListPage) }]),
               { path: '/repository', lazy: page((m) => m.RepositoryPage) },
               { path: '/lead-tracker', lazy: page((m) => m.LeadTrackerPage) },
-              { path: '/test', lazy: page((m) => m.TestPage) },
+              gated('column-picker.view', [{ path: '/test', lazy: page((m) => m.TestPage) }]),
               { path: '/contact-us', lazy: page((m) => m.ContactUsPage) },
               { path: '/tutorials', lazy: page((m) => m.TutorialsPage) },
               {

@@ -2,10 +2,16 @@ import { readStoredToken } from './token-storage';
 
 /** A failed API call: the server's message when it sent one, and the HTTP status. */
 export class ApiError extends Error {
+  // Set by hand: the minifier renames the class, and consoles print an error's name before its
+  // message ("ns: Forbidden" in the production build).
+  override readonly name = 'ApiError';
+
   constructor(
     readonly status: number,
     message: string,
     readonly hasServerMessage: boolean,
+    /** The whole error body, for answers that carry more than a message (a 409's conflicts). */
+    readonly body: unknown = null,
   ) {
     super(message);
   }
@@ -58,6 +64,7 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}, fa
       response.status,
       message ?? fallback ?? `HTTP error! status: ${response.status}`,
       message !== null,
+      body,
     );
   }
   return body as T;

@@ -1,9 +1,9 @@
-import { useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { useTheme } from '../app/theme-context';
-import { RoleGate } from '../features/access/gates';
+import { PermissionGate } from '../features/access/gates';
 import { useSession } from '../lib/session';
 import { AccountMenu } from './AccountMenu';
+import { useNavOpen } from './nav-state';
 import { SIDE_NAV_ENTRIES } from './navigation';
 import styles from './PrivateLayout.module.css';
 
@@ -12,7 +12,7 @@ export const PRODUCT_TITLE = 'Replen';
 export function PrivateLayout() {
   const { user } = useSession();
   const { theme, toggleTheme } = useTheme();
-  const [isNavOpen, setNavOpen] = useState(true);
+  const [isNavOpen, toggleNav] = useNavOpen();
 
   return (
     <div className={styles.layout}>
@@ -24,7 +24,7 @@ export function PrivateLayout() {
             aria-label={isNavOpen ? 'Collapse navigation' : 'Expand navigation'}
             aria-expanded={isNavOpen}
             aria-controls="side-navigation"
-            onClick={() => setNavOpen((open) => !open)}
+            onClick={toggleNav}
           >
             ☰
           </button>
@@ -40,7 +40,7 @@ export function PrivateLayout() {
         data-state={isNavOpen ? 'expanded' : 'collapsed'}
       >
         {SIDE_NAV_ENTRIES.map((entry) => (
-          <RoleGate key={entry.path} minRole={entry.minRole}>
+          <PermissionGate key={entry.path} permission={entry.permission}>
             <NavLink
               to={entry.path}
               title={entry.label}
@@ -51,7 +51,7 @@ export function PrivateLayout() {
               </span>
               <span className={isNavOpen ? '' : 'visually-hidden'}>{entry.label}</span>
             </NavLink>
-          </RoleGate>
+          </PermissionGate>
         ))}
         <span className={styles.spacer} />
         <button

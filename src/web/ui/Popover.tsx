@@ -1,6 +1,7 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import styles from './Popover.module.css';
+import { useDismiss } from './use-dismiss';
 
 export type Anchor = { x: number; y: number };
 
@@ -17,23 +18,19 @@ export function Popover({
   children: ReactNode;
 }) {
   const panel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    const onPointer = (event: MouseEvent) => {
-      if (!panel.current?.contains(event.target as Node)) onClose();
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('mousedown', onPointer);
-    panel.current?.focus();
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('mousedown', onPointer);
-    };
-  }, [onClose]);
-  const left = Math.max(8, Math.min(anchor.x, window.innerWidth - 460));
-  const top = Math.max(8, Math.min(anchor.y, window.innerHeight - 320));
+  useDismiss(panel, onClose);
+  // Measured before paint and moved so that the whole panel is inside the viewport.
+  const [position, setPosition] = useState({ left: anchor.x, top: anchor.y });
+  useLayoutEffect(() => {
+    const box = panel.current?.getBoundingClientRect();
+    const width = box?.width ?? 460;
+    const height = box?.height ?? 320;
+    setPosition({
+      left: Math.max(8, Math.min(anchor.x, window.innerWidth - width - 8)),
+      top: Math.max(8, Math.min(anchor.y, window.innerHeight - height - 8)),
+    });
+  }, [anchor]);
+  const { left, top } = position;
   return createPortal(
     <div
       ref={panel}

@@ -6,6 +6,12 @@ import exitHook from 'async-exit-hook';
 import pg from 'pg';
 import { loadConfig } from '../../../src/server/config';
 import { startServer } from '../../../src/server/server';
+import {
+  LISTINGS_HEADER,
+  listingLine,
+  startSpApiStandIn,
+  summary,
+} from '../../../src/server/test-support/sp-api-stand-in';
 
 /**
  * The real app for the browser suite, on a database of its own: an embedded PostgreSQL in a
@@ -32,8 +38,20 @@ async function main() {
     url.pathname = `/${databaseName}`;
     databaseUrl = url.toString();
   }
+  // Amazon's stand-in on loopback: the marketplace spec connects to it with its credentials.
+  const standIn = await startSpApiStandIn();
+  standIn.state.inventory = [
+    summary('SYNC-RED-MUG', 'B0SYNCMUG1', 42, [0, 8, 0]),
+    summary('SYNC-BLUE-CUP', 'B0SYNCCUP2', 5),
+  ];
+  standIn.state.reports.GET_MERCHANT_LISTINGS_ALL_DATA = [
+    LISTINGS_HEADER,
+    listingLine('SYNC-RED-MUG', 'Red mug from the marketplace', '12.99', 'B0SYNCMUG1'),
+    listingLine('SYNC-BLUE-CUP', 'Blue cup from the marketplace', '8.49', 'B0SYNCCUP2'),
+  ].join('\n');
   const config = loadConfig({
     ...process.env,
+    SP_API_TESTING_ENDPOINT: standIn.url,
     DATA_DIR: dataDir,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   });
@@ -42,6 +60,7 @@ async function main() {
   exitHook((done) => {
     void (async () => {
       await server.stop();
+      await standIn.close();
       if (adminUrl)
         await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`).catch(() => {});
       await fs.rm(dataDir, { recursive: true, force: true });

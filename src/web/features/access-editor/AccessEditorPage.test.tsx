@@ -51,12 +51,12 @@ afterEach(() => {
 
 describe('the access-schema editor', () => {
   it('cycles a level Restricted → Can View → Can Edit → Restricted', async () => {
-    stubServer(json({ finalItems: { dashboard: 0 } }));
+    stubServer(json({ finalItems: { 'buy-list': 0 } }));
     const user = await openEditor();
-    expect(levelButton('dashboard').textContent).toBe('Restricted');
+    expect(levelButton('buy-list').textContent).toBe('Restricted');
     for (const label of ['Can View', 'Can Edit', 'Restricted']) {
-      await user.click(levelButton('dashboard'));
-      expect(levelButton('dashboard').getAttribute('aria-label')).toBe(`dashboard: ${label}`);
+      await user.click(levelButton('buy-list'));
+      expect(levelButton('buy-list').getAttribute('aria-label')).toBe(`buy-list: ${label}`);
     }
   });
 
@@ -93,15 +93,22 @@ describe('the access-schema editor', () => {
   });
 
   it('lists the granted paths sorted by name and shows the last node clicked', async () => {
-    stubServer(json({ finalItems: { restock: 2, 'restock.edit': 1, dashboard: 1 } }));
+    stubServer(json({ finalItems: { restock: 2, 'restock.edit': 1, 'buy-list': 1 } }));
     const user = await openEditor();
-    expect(granted()).toEqual(['dashboard: Can View', 'restock: Can Edit', 'restock.edit: Can View']);
+    expect(granted()).toEqual(['buy-list: Can View', 'restock: Can Edit', 'restock.edit: Can View']);
     expect(screen.getByRole('status', { name: 'Selected path' }).textContent).toBe('None');
-    await user.click(screen.getByRole('button', { name: /^Dashboard/ }));
-    expect(screen.getByRole('status', { name: 'Selected path' }).textContent).toBe('dashboard');
-    await user.click(levelButton('dashboard'));
-    expect(screen.getByRole('status', { name: 'Selected path' }).textContent).toBe('dashboard');
-    expect(granted()).toEqual(['dashboard: Can Edit', 'restock: Can Edit', 'restock.edit: Can View']);
+    await user.click(screen.getByRole('button', { name: /^Buy List/ }));
+    expect(screen.getByRole('status', { name: 'Selected path' }).textContent).toBe('buy-list');
+    await user.click(levelButton('buy-list'));
+    expect(screen.getByRole('status', { name: 'Selected path' }).textContent).toBe('buy-list');
+    // Setting a level sets it on the children too (SPEC 4).
+    expect(granted()).toEqual([
+      'buy-list: Can Edit',
+      'buy-list.edit: Can Edit',
+      'buy-list.purchase-orders: Can Edit',
+      'restock: Can Edit',
+      'restock.edit: Can View',
+    ]);
   });
 
   it('saves only the entries above Restricted', async () => {

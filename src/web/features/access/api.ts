@@ -13,14 +13,20 @@ export const accessKeys = {
  * SPEC 6: the access map is fetched once at start; a non-ok answer is ignored (no map, so
  * gated components render nothing rather than failing the page).
  */
-export function useAccessComponents(): AccessComponents | null {
+function useAccessComponentsQuery() {
   const { user } = useSession();
-  const query = useQuery({
+  return useQuery({
     queryKey: accessKeys.components(user?.sub, user?.token_version),
     queryFn: () => apiFetch<AccessComponents>('/api/dynamic/access-components'),
     enabled: Boolean(user),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
-  return query.data ?? null;
 }
+
+export function useAccessComponents(): AccessComponents | null {
+  return useAccessComponentsQuery().data ?? null;
+}
+
+/** True while the access map is on its way (a page waits rather than refusing too early). */
+export const useAccessComponentsLoading = (): boolean => useAccessComponentsQuery().isLoading;

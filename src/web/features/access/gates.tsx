@@ -1,16 +1,14 @@
 import { type ReactNode, useEffect } from 'react';
-import { effectiveLevel } from '../../../core/access/access-map';
-import {
-  componentDecision,
-  DEV_LEVEL,
-  type EditRestriction,
-  NO_EDIT_PERMISSION_TOOLTIP,
-} from '../../../core/access/levels';
-import type { ComponentPath } from '../../../core/access/registry';
+import { Outlet } from 'react-router';
+import { type EditRestriction, NO_EDIT_PERMISSION_TOOLTIP } from '../../../core/access/levels';
+import { can, type Permission } from '../../../core/access/permissions';
 import { type RoleGateMode, roleGateDecision } from '../../../core/access/role-gate';
 import { useSession } from '../../lib/session';
-import { useAccessComponents } from './api';
+import { useAccessComponentsLoading } from './api';
 import styles from './gates.module.css';
+import { useAccess } from './use-can';
+
+export const NO_VIEW_PERMISSION_MESSAGE = 'You do not have permission to view this page.';
 
 /** SPEC 6: shows children at or above `role`; otherwise hides them or shows them dimmed. */
 export function RoleGate({
@@ -40,25 +38,27 @@ export function RoleGate({
   return null;
 }
 
-/** The level of one component for the signed-in user (0 until the access map arrives). */
-export function useComponentLevel(path: ComponentPath): number {
-  const access = useAccessComponents();
-  if (!access) return 0;
-  return access.dev ? DEV_LEVEL : effectiveLevel(access.accessMap, path);
+/** Renders children only for a user holding `permission` (nothing while the access map loads). */
+export function PermissionGate({ permission, children }: { permission?: Permission; children: ReactNode }) {
+  const access = useAccess();
+  if (permission !== undefined && !can(access, permission)) return null;
+  return <>{children}</>;
 }
 
-/** SPEC 6: level 0 renders nothing; children get whether editing is allowed. */
-export function ComponentGate({
-  path,
-  children,
-}: {
-  path: ComponentPath;
-  children: (canEdit: boolean) => ReactNode;
-}) {
-  const level = useComponentLevel(path);
-  const decision = componentDecision(level, 'hidden');
-  if (decision === 'nothing') return null;
-  return <>{children(decision === 'editable')}</>;
+/**
+ * A route element for an area: its page for a user who may view it, else a notice (DESIGN 9: the
+ * navigation hides such areas; this answers a typed or bookmarked address).
+ */
+export function RequirePermission({ permission }: { permission: Permission }) {
+  const access = useAccess();
+  const isLoading = useAccessComponentsLoading();
+  if (can(access, permission)) return <Outlet />;
+  if (isLoading) return <p>Loading...</p>;
+  return (
+    <section>
+      <p role="alert">{NO_VIEW_PERMISSION_MESSAGE}</p>
+    </section>
+  );
 }
 
 /**

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useSession } from '../../lib/session';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
-import { RoleGate } from '../access/gates';
+import { PermissionGate } from '../access/gates';
 import styles from '../settings/SettingsLayout.module.css';
 import { useAccount } from './api';
 import { MembersSection } from './MembersSection';
@@ -46,9 +46,9 @@ export function AccountTab() {
           The seller ID is set when the account is created and cannot be changed.
         </p>
       </div>
-      <RoleGate minRole="admin">
+      <PermissionGate permission="members.manage">
         <MembersSection />
-      </RoleGate>
+      </PermissionGate>
       <div className={styles.section}>
         <h2>Subscriptions</h2>
         <ul>

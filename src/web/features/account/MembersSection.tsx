@@ -1,14 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import { type AddMemberInput, addMemberSchema } from '../../../core/account/members';
+import { type AddMemberInput, addMemberSchema, invitedMessage } from '../../../core/account/members';
 import { useSession } from '../../lib/session';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import styles from '../settings/SettingsLayout.module.css';
 import { useAddMember, useMembers, useRemoveMember } from './api';
 
-/** The account users table: owners add members (role user) with an initial password, and remove them. */
+/**
+ * The account users table: owners add members (role user) with an initial password, and remove them.
+ * An added member shows as invited until their first log-in.
+ */
 export function MembersSection() {
   const { user } = useSession();
   const members = useMembers(true);
@@ -24,7 +27,7 @@ export function MembersSection() {
     try {
       await addMember.mutateAsync(member);
       form.reset({ fullName: '', email: '', password: '' });
-      toast.success(`${member.fullName} can now log in`);
+      toast.success(invitedMessage(member.fullName));
     } catch (error) {
       toast.error(error instanceof Error ? error.message : 'Could not add the member');
     }
@@ -42,6 +45,7 @@ export function MembersSection() {
               <th>Name</th>
               <th>Email</th>
               <th>Role</th>
+              <th>Status</th>
               <th>
                 <span className="visually-hidden">Actions</span>
               </th>
@@ -53,6 +57,7 @@ export function MembersSection() {
                 <td>{member.fullName}</td>
                 <td>{member.email}</td>
                 <td>{member.role}</td>
+                <td>{member.status === 'invited' ? 'Invited (not logged in yet)' : 'Active'}</td>
                 <td>
                   {member.email !== user?.email ? (
                     <Button

@@ -5,7 +5,7 @@ import { isoDate } from '../../../core/dates';
 import { formatCurrency, formatNumber } from '../../../core/restock/formatters';
 import { downloadExport } from '../../lib/download';
 import { Button } from '../../ui/Button';
-import { useComponentLevel } from '../access/gates';
+import { useCan } from '../access/use-can';
 import { useBuyList } from './api';
 import styles from './BuyListPage.module.css';
 import { PurchaseOrdersSection } from './PurchaseOrdersSection';
@@ -24,12 +24,13 @@ function EmptyBuyList() {
   );
 }
 
-/** Issue 9: the flagged products by supplier, their quantities and totals, and the purchase orders. */
+/** The flagged products by supplier, their quantities and totals, and the purchase orders. */
 export function BuyListPage() {
   const buyList = useBuyList();
-  const level = useComponentLevel('buy-list');
-  const canEdit = useComponentLevel('buy-list.edit') >= 2;
-  const ordersLevel = useComponentLevel('buy-list.purchase-orders');
+  const canView = useCan('buy-list.view');
+  const canEdit = useCan('buy-list.edit');
+  const canViewOrders = useCan('purchase-orders.view');
+  const canOrder = useCan('purchase-orders.edit');
 
   if (buyList.isPending) return <p>Loading...</p>;
   if (buyList.isError) return <p role="alert">Error loading data</p>;
@@ -50,7 +51,7 @@ export function BuyListPage() {
           {formatNumber(list.lineCount)} {list.lineCount === 1 ? 'product' : 'products'} ·{' '}
           {formatNumber(list.units)} units · {formatCurrency(list.spend)}
         </span>
-        {level >= 1 ? (
+        {canView ? (
           <>
             <Button variant="secondary" onClick={() => download('csv')} disabled={list.lineCount === 0}>
               Export CSV
@@ -65,12 +66,7 @@ export function BuyListPage() {
         <EmptyBuyList />
       ) : (
         list.groups.map((group) => (
-          <SupplierSection
-            key={group.supplier ?? ''}
-            group={group}
-            canEdit={canEdit}
-            canOrder={ordersLevel >= 2}
-          />
+          <SupplierSection key={group.supplier ?? ''} group={group} canEdit={canEdit} canOrder={canOrder} />
         ))
       )}
       {list.groups.length > 0 ? (
@@ -79,7 +75,7 @@ export function BuyListPage() {
           {list.unpricedLines > 0 ? ` (${list.unpricedLines} without a cost not included)` : ''}
         </p>
       ) : null}
-      {ordersLevel >= 1 ? <PurchaseOrdersSection canOrder={ordersLevel >= 2} /> : null}
+      {canViewOrders ? <PurchaseOrdersSection canOrder={canOrder} /> : null}
     </section>
   );
 }

@@ -42,12 +42,18 @@ function OrderLines({ id, columns }: { id: string; columns: number }) {
             <tbody>
               {order.data.lines.map((line) => (
                 <tr key={line.msku}>
-                  <td>{line.msku}</td>
-                  <td>{line.asin ?? '-'}</td>
-                  <td>{line.title ?? '-'}</td>
-                  <td className={styles.number}>{formatNumber(line.quantity)}</td>
-                  <td className={styles.number}>{formatCurrency(line.unitCost)}</td>
-                  <td className={styles.number}>{formatCurrency(line.lineTotal)}</td>
+                  <td data-label="MSKU">{line.msku}</td>
+                  <td data-label="ASIN">{line.asin ?? '-'}</td>
+                  <td data-label="Title">{line.title ?? '-'}</td>
+                  <td className={styles.number} data-label="Quantity">
+                    {formatNumber(line.quantity)}
+                  </td>
+                  <td className={styles.number} data-label="Unit cost">
+                    {formatCurrency(line.unitCost)}
+                  </td>
+                  <td className={styles.number} data-label="Line total">
+                    {formatCurrency(line.lineTotal)}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -116,18 +122,24 @@ export function PurchaseOrdersSection({ canOrder }: { canOrder: boolean }) {
                 return (
                   <Fragment key={order.id}>
                     <tr aria-label={title}>
-                      <td>{title}</td>
-                      <td>{order.supplierName}</td>
-                      <td>
+                      <td data-label="Order">{title}</td>
+                      <td data-label="Supplier">{order.supplierName}</td>
+                      <td data-label="Status">
                         <span className={`${styles.status} ${styles[order.status]}`}>
                           {STATUS_LABELS[order.status]}
                         </span>
                       </td>
-                      <td>{whenText(order)}</td>
-                      <td className={styles.number}>{formatNumber(order.lineCount)}</td>
-                      <td className={styles.number}>{formatNumber(order.units)}</td>
-                      <td className={styles.number}>{formatCurrency(order.total)}</td>
-                      <td className={styles.actions}>
+                      <td data-label="Date">{whenText(order)}</td>
+                      <td className={styles.number} data-label="Lines">
+                        {formatNumber(order.lineCount)}
+                      </td>
+                      <td className={styles.number} data-label="Units">
+                        {formatNumber(order.units)}
+                      </td>
+                      <td className={styles.number} data-label="Total">
+                        {formatCurrency(order.total)}
+                      </td>
+                      <td className={styles.actions} data-label="">
                         {canOrder && order.status === 'draft' ? (
                           <Button
                             disabled={setStatus.isPending}

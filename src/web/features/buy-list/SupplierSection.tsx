@@ -101,12 +101,16 @@ export function SupplierSection({ group, canEdit, canOrder }: { group: SupplierG
           <tbody>
             {group.lines.map((line) => (
               <tr key={line.msku} aria-label={line.msku}>
-                <td>
+                <td data-label="Product">
                   <ProductSummary line={line} />
                 </td>
-                <td className={styles.number}>{formatCurrency(line.cost)}</td>
-                <td className={styles.number}>{formatNumber(line.recommendedQuantity)}</td>
-                <td>
+                <td className={styles.number} data-label="Cost">
+                  {formatCurrency(line.cost)}
+                </td>
+                <td className={styles.number} data-label="Recommended">
+                  {formatNumber(line.recommendedQuantity)}
+                </td>
+                <td data-label="Order quantity">
                   {canEdit ? (
                     <OrderQuantityField
                       line={line}
@@ -116,9 +120,11 @@ export function SupplierSection({ group, canEdit, canOrder }: { group: SupplierG
                     formatNumber(line.orderQuantity)
                   )}
                 </td>
-                <td className={styles.number}>{formatCurrency(line.lineTotal)}</td>
+                <td className={styles.number} data-label="Line total">
+                  {formatCurrency(line.lineTotal)}
+                </td>
                 {canEdit ? (
-                  <td>
+                  <td data-label="">
                     <Button
                       variant="ghost"
                       aria-label={`Remove ${line.msku} from the buy list`}

@@ -1,5 +1,5 @@
-import { CAN_EDIT } from '../../../core/access/levels';
-import { ComponentGate, useComponentLevel } from '../access/gates';
+import { PermissionGate } from '../access/gates';
+import { useCan } from '../access/use-can';
 import { useColumnHeaders, useSavedSelection } from './api';
 import { ColumnPicker } from './ColumnPicker';
 import styles from './ColumnPicker.module.css';
@@ -7,7 +7,7 @@ import styles from './ColumnPicker.module.css';
 function ColumnPickerLoader() {
   const headers = useColumnHeaders();
   const selection = useSavedSelection();
-  const canEditVisible = useComponentLevel('column-picker.visible-columns') >= CAN_EDIT;
+  const canEditVisible = useCan('column-picker.edit');
 
   const failure = headers.error ?? selection.error;
   if (failure) return <p className={styles.error}>Error fetching components: {failure.message}</p>;
@@ -29,7 +29,9 @@ export function ColumnPickerPage() {
     <section>
       <h1>Column picker</h1>
       <p className={styles.note}>Choose which restock columns you see, and in what order.</p>
-      <ComponentGate path="column-picker">{() => <ColumnPickerLoader />}</ComponentGate>
+      <PermissionGate permission="column-picker.view">
+        <ColumnPickerLoader />
+      </PermissionGate>
     </section>
   );
 }

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
+import { countOf } from '../../../core/counts';
 import { type CsvRow, type Mapping, mappedRows } from '../../../core/csv-import/mapping';
 import { IMPORT_TARGETS } from '../../../core/csv-import/targets';
-import type { ValueType } from '../../../core/csv-import/values';
+import type { DecimalSeparator, ValueType } from '../../../core/csv-import/values';
 import { type CellFormat, formatCell } from '../../../core/restock/formatters';
 import styles from './csv-import.module.css';
 
@@ -16,6 +17,8 @@ const FORMATS: Record<ValueType, CellFormat> = {
   decimal: 'number',
   percent: 'number',
   boolean: 'boolean',
+  marketplace: 'text',
+  currency: 'text',
 };
 
 /** SPEC 4: the first mapped rows as they will be saved, recomputed on every mapping change. */
@@ -23,14 +26,19 @@ export function MappingPreview({
   rows,
   mapping,
   total,
+  decimal,
+  currency,
 }: {
   rows: readonly CsvRow[];
   mapping: Mapping;
   total: number;
+  decimal: DecimalSeparator;
+  /** The currency of the file's amounts. */
+  currency: string;
 }) {
   const preview = useMemo(
-    () => mappedRows(rows.slice(0, PREVIEW_SCAN), mapping).slice(0, PREVIEW_ROWS),
-    [rows, mapping],
+    () => mappedRows(rows.slice(0, PREVIEW_SCAN), mapping, { decimal }).slice(0, PREVIEW_ROWS),
+    [rows, mapping, decimal],
   );
   const targets = IMPORT_TARGETS.filter((target) => mapping[target.key] !== null);
   if (mapping.msku === null) {
@@ -39,7 +47,7 @@ export function MappingPreview({
   return (
     <div>
       <h3 className={styles.previewTitle}>
-        Preview: {preview.length} of {total.toLocaleString('en-US')} rows to import
+        Preview: {preview.length} of {countOf(total, 'row')} to import
       </h3>
       <div className={styles.preview}>
         <table className={styles.table} aria-label="Import preview">
@@ -59,9 +67,15 @@ export function MappingPreview({
                   const value = row[target.key];
                   const isNumeric = target.type !== 'text' && target.type !== 'boolean';
                   const classes = [isNumeric ? styles.numeric : '', value == null ? styles.nullCell : ''];
+                  // A cell left out of the row did not parse: the stored value stays.
+                  const isKept = !(target.key in row);
                   return (
-                    <td key={target.key} className={classes.join(' ')}>
-                      {formatCell(FORMATS[target.type], value)}
+                    <td
+                      key={target.key}
+                      className={classes.join(' ')}
+                      title={isKept ? 'Not readable: the stored value stays as it is' : undefined}
+                    >
+                      {isKept ? 'kept' : formatCell(FORMATS[target.type], value, currency)}
                     </td>
                   );
                 })}

@@ -15,6 +15,8 @@ const TYPE_LABELS: Record<ValueType, string> = {
   decimal: 'number',
   percent: 'percent',
   boolean: 'yes / no',
+  marketplace: 'country code, e.g. US, GB, DE',
+  currency: 'currency code, e.g. USD, GBP, EUR',
 };
 
 type TargetRowProps = {

@@ -1,29 +1,58 @@
-import type { ImportRow } from '../../../core/csv-import/import-schema';
+import { queryOptions } from '@tanstack/react-query';
+import type {
+  Blanks,
+  ImportPreview,
+  ImportRecord,
+  ImportResult,
+  RevertResult,
+  SavedImportSettings,
+} from '../../../core/csv-import/import-request';
+import type { ImportRow } from '../../../core/csv-import/import-rows';
 import type { Mapping } from '../../../core/csv-import/mapping';
 import { apiFetch } from '../../lib/api-client';
 
-// SPEC 7 and DESIGN 6: the three calls of the importer.
-
-export type ImportCounts = { inserted: number; updated: number };
+// SPEC 7 and DESIGN 6 and 12: the importer's calls and the import history.
 
 /** SPEC 8: the toast when the saved mapping cannot be fetched. */
 export const FETCH_MAPPING_FAILED = 'Failed to fetch saved mapping';
 /** SPEC 8: the toast of a failed import without a server message. */
 export const SAVE_FAILED = 'Failed to save';
 
-export const fetchSavedMapping = () =>
-  apiFetch<Record<string, unknown>>('/api/dynamic/get-saved-mapping', {}, FETCH_MAPPING_FAILED);
+export const fetchSavedSettings = () =>
+  apiFetch<SavedImportSettings>('/api/dynamic/saved-mapping', {}, FETCH_MAPPING_FAILED);
 
-export const saveMapping = (mapping: Mapping) =>
-  apiFetch<{ mapping: Record<string, string | null> }>(
+export const saveMapping = (mapping: Mapping, blanks: Blanks) =>
+  apiFetch<SavedImportSettings>(
     '/api/dynamic/saved-mapping',
-    { method: 'PUT', body: { mapping } },
+    { method: 'PUT', body: { mapping, blanks } },
     'Failed to save the column mapping',
   );
 
-export const importInventory = (rows: readonly ImportRow[]) =>
-  apiFetch<ImportCounts>(
-    '/api/dynamic/import-inventory',
-    { method: 'POST', body: { data: rows } },
-    SAVE_FAILED,
+export type ImportBody = {
+  data: readonly ImportRow[];
+  blanks: Blanks;
+  fileName: string | null;
+  reportType: string | null;
+};
+
+/** The dry run: what the import would do, computed by the server on the real rows, nothing written. */
+export const previewImport = (body: ImportBody) =>
+  apiFetch<ImportPreview>('/api/dynamic/import-inventory?dryRun=true', { method: 'POST', body }, SAVE_FAILED);
+
+export const importInventory = (body: ImportBody) =>
+  apiFetch<ImportResult>('/api/dynamic/import-inventory', { method: 'POST', body }, SAVE_FAILED);
+
+export const importKeys = { history: ['imports'] as const };
+
+export const importHistoryQuery = () =>
+  queryOptions({
+    queryKey: importKeys.history,
+    queryFn: () => apiFetch<ImportRecord[]>('/api/imports', {}, 'Failed to load the imports'),
+  });
+
+export const revertImport = (id: string, skipChanged: boolean) =>
+  apiFetch<RevertResult>(
+    `/api/imports/${encodeURIComponent(id)}/revert`,
+    { method: 'POST', body: { skipChanged } },
+    'Failed to undo the import',
   );

@@ -1,19 +1,15 @@
-import { detectDelimiter } from '../../../core/csv-import/reports';
-import { type ParsedCsv, parseCsvText } from './parse-csv-text';
+import type { WorkerResponse } from './parse-csv.worker';
+import { type ReadRequest, type ReadResult, readCsv } from './read-csv';
 
-export type ParseRequest = { file: File; delimiter: string };
-export type ParseResponse = { ok: true; csv: ParsedCsv } | { ok: false; message: string };
-
-/** Files above this size are parsed in a worker so the page stays responsive (DESIGN 2). */
+/** Files above this size are read in a worker so the page stays responsive (DESIGN 2). */
 export const WORKER_THRESHOLD_BYTES = 1024 * 1024;
-const HEAD_BYTES = 64 * 1024;
 
-function parseInWorker(request: ParseRequest): Promise<ParsedCsv> {
+function readInWorker(request: ReadRequest): Promise<ReadResult> {
   // A module worker from our own origin: the CSP allows it, unlike PapaParse's blob: worker.
   const worker = new Worker(new URL('./parse-csv.worker.ts', import.meta.url), { type: 'module' });
-  return new Promise<ParsedCsv>((resolve, reject) => {
-    worker.onmessage = (event: MessageEvent<ParseResponse>) => {
-      if (event.data.ok) resolve(event.data.csv);
+  return new Promise<ReadResult>((resolve, reject) => {
+    worker.onmessage = (event: MessageEvent<WorkerResponse>) => {
+      if (event.data.ok) resolve(event.data.result);
       else reject(new Error(event.data.message));
     };
     worker.onerror = () => reject(new Error('The file could not be read'));
@@ -22,13 +18,12 @@ function parseInWorker(request: ParseRequest): Promise<ParsedCsv> {
 }
 
 /**
- * Parses a chosen file. Tab-separated marketplace reports are detected from the header line, so
- * .txt and .tsv files work as well as .csv.
+ * Reads a chosen file: the encoding and the delimiter are detected from its bytes, so Windows-1252
+ * and Shift_JIS reports, tab-separated .txt files and semicolon CSVs work as well as UTF-8 CSV.
  */
-export async function parseCsvFile(file: File): Promise<ParsedCsv> {
-  const delimiter = detectDelimiter(await file.slice(0, HEAD_BYTES).text());
+export async function parseCsvFile(file: File, request: Omit<ReadRequest, 'file'> = {}): Promise<ReadResult> {
   if (file.size > WORKER_THRESHOLD_BYTES && typeof Worker !== 'undefined') {
-    return parseInWorker({ file, delimiter });
+    return readInWorker({ file, ...request });
   }
-  return parseCsvText(await file.text(), delimiter);
+  return readCsv({ file, ...request });
 }

@@ -52,11 +52,11 @@ describe('EarlyAccessForm', () => {
     expect(screen.queryByRole('form')).toBeNull();
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/early-access');
-    // Blur showed $1,234.50 and 1,200; SPEC 5 strips the period too, so the cents fold in.
+    // Blur showed $1,234.50 and 1,200; whole dollars are sent, the cents after the point (DESIGN 9).
     expect(JSON.parse(String(init.body))).toEqual({
       fullName: 'Sam Lee',
       email: 'sam@example.com',
-      monthlyRevenue: 123450,
+      monthlyRevenue: 1234.5,
       asinCnt: 1200,
       landingVariant: '4',
     });

@@ -5,7 +5,7 @@ import {
   isValidRangeInput,
   nextBooleanFilterState,
   type RangeFilter,
-} from '../../../core/restock/grid-rows';
+} from '../../../core/restock/grid-filters';
 import { Tooltip } from '../../ui/Tooltip';
 import { useFilters } from './filters-context';
 import styles from './RestockGrid.module.css';

@@ -1,12 +1,14 @@
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
-import type { SortColumn } from 'react-data-grid';
 import { isoDate } from '../../../core/dates';
-import { type ColumnFilter, type Filters, filterRows, sortRows } from '../../../core/restock/grid-rows';
-import { BUILT_IN_DEFAULTS } from '../../../core/restock/product';
+import { anyFilterNarrows } from '../../../core/restock/active-filters';
+import { BUILT_IN_DEFAULTS } from '../../../core/restock/calculation-defaults';
+import { type ColumnFilter, filterRows } from '../../../core/restock/grid-filters';
+import { sortRows } from '../../../core/restock/grid-sort';
 import { restockCsvFileName, restockTableCsv } from '../../../core/restock/table-csv';
 import { saveCsv } from '../../lib/download';
 import { Button } from '../../ui/Button';
-import { useComponentLevel } from '../access/gates';
+import { useCan } from '../access/use-can';
+import { SyncedAgo } from '../marketplace/SyncedAgo';
 import {
   moveKey,
   useCalculationDefaults,
@@ -18,6 +20,8 @@ import {
 import { FiltersContext } from './filters-context';
 import { RestockGrid } from './RestockGrid';
 import styles from './RestockPage.module.css';
+import { UrgencyLegend } from './UrgencyLegend';
+import { useRestockViewState } from './view-state';
 
 const CsvImportDialog = lazy(async () => ({
   default: (await import('../csv-import/CsvImportDialog')).CsvImportDialog,
@@ -32,15 +36,17 @@ export function RestockPage() {
   const defaults = useCalculationDefaults();
   const saveOrder = useSaveColumnOrder();
   const editCell = useEditCell();
-  const canEdit = useComponentLevel('restock.edit') >= 2;
-  const canImport = useComponentLevel('restock.import') >= 2;
-  const [filters, setFilters] = useState<Filters>({});
-  const [sortColumns, setSortColumns] = useState<readonly SortColumn[]>([]);
+  const canEdit = useCan('restock.edit');
+  const canImport = useCan('restock.import');
+  const { filters, setFilters, sortColumns, setSortColumns } = useRestockViewState();
   const [isImportOpen, setImportOpen] = useState(false);
 
-  const setFilter = useCallback((key: string, value: ColumnFilter | undefined) => {
-    setFilters((current) => ({ ...current, [key]: value }));
-  }, []);
+  const setFilter = useCallback(
+    (key: string, value: ColumnFilter | undefined) => {
+      setFilters((current) => ({ ...current, [key]: value }));
+    },
+    [setFilters],
+  );
   const filtersState = useMemo(() => ({ filters, setFilter }), [filters, setFilter]);
 
   const visibleRows = useMemo(() => {
@@ -68,10 +74,21 @@ export function RestockPage() {
   );
 
   if (columns.isPending || rows.isPending) return <p>Loading...</p>;
-  if (columns.isError || rows.isError) return <p role="alert">Error loading data</p>;
+  if (columns.isError || rows.isError) {
+    const retry = () => {
+      if (columns.isError) void columns.refetch();
+      if (rows.isError) void rows.refetch();
+    };
+    return (
+      <div className={styles.error} role="alert">
+        <p>Error loading data</p>
+        <Button onClick={retry}>Retry</Button>
+      </div>
+    );
+  }
 
   const total = rows.data.length;
-  const hasFilters = Object.values(filters).some((value) => value !== undefined);
+  const hasFilters = anyFilterNarrows(filters);
   const openImport = () => setImportOpen(true);
   // The rows as filtered and sorted on screen, in the visible columns and their order.
   const exportCsv = () =>
@@ -86,6 +103,7 @@ export function RestockPage() {
             ? `${rowCount.format(total)} rows`
             : `${rowCount.format(visibleRows.length)} of ${rowCount.format(total)} rows`}
         </span>
+        <SyncedAgo className={styles.count} />
         <Button variant="secondary" onClick={() => setFilters({})} disabled={!hasFilters}>
           Clear Filters
         </Button>
@@ -94,6 +112,7 @@ export function RestockPage() {
         </Button>
         {canImport ? <Button onClick={openImport}>Import CSV</Button> : null}
       </div>
+      {total > 0 ? <UrgencyLegend /> : null}
       {total === 0 ? (
         <div className={styles.empty}>
           <h2>No products yet</h2>
@@ -115,6 +134,15 @@ export function RestockPage() {
               onEdit={editCell}
               canEdit={canEdit}
               defaults={defaults.data ?? BUILT_IN_DEFAULTS}
+              noRowsFallback={
+                // The headers (and their filters) stay, so the filter that hides everything can be changed.
+                <div className={styles.noMatch}>
+                  <div>
+                    <h2>No products match these filters</h2>
+                    <Button onClick={() => setFilters({})}>Clear Filters</Button>
+                  </div>
+                </div>
+              }
             />
           </FiltersContext.Provider>
         </div>

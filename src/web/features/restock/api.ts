@@ -1,9 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { toast } from 'react-toastify';
+import { BUILT_IN_DEFAULTS, type CalculationDefaults } from '../../../core/restock/calculation-defaults';
 import type { RestockColumn } from '../../../core/restock/columns';
 import { deriveFields, type RestockRow } from '../../../core/restock/engine';
-import { BUILT_IN_DEFAULTS, type CalculationDefaults } from '../../../core/restock/product';
 import { ApiError, apiFetch } from '../../lib/api-client';
+import { showEditRefused } from './edit-refused-toast';
+import { createRowEditQueue, type RowEdit } from './row-edit-queue';
 
 export type GridRow = RestockRow & { id: string; version: number };
 
@@ -13,8 +16,6 @@ export const restockKeys = {
   data: ['restock', 'data'] as const,
   defaults: ['calculation-defaults'] as const,
 };
-
-export const EDIT_FAILED_MESSAGE = 'Failed to update data. Please try again.';
 
 export const useRestockColumns = () =>
   useQuery({
@@ -80,48 +81,55 @@ export function useSaveColumnOrder() {
   });
 }
 
-export type CellEdit = { id: string; version: number; data: Record<string, unknown> };
+/** The row in the table's cache, found by its id, replaced by `row` (the rest stay the same objects). */
+function replaceRow(rows: GridRow[] | undefined, row: GridRow): GridRow[] | undefined {
+  if (!rows) return rows;
+  const index = rows.findIndex((candidate) => candidate.id === row.id);
+  if (index < 0) return rows;
+  const next = rows.slice();
+  next[index] = row;
+  return next;
+}
 
-type SentEdit = CellEdit & { previous: GridRow[] | undefined };
+/** The server's row that comes with a 412: what the product holds now. */
+const conflictRow = (error: unknown): GridRow | undefined =>
+  error instanceof ApiError && error.status === 412 && typeof error.body === 'object' && error.body !== null
+    ? ((error.body as { row?: GridRow }).row ?? undefined)
+    : undefined;
 
 /**
  * SPEC 4: edits apply at once (optimistic, with the derived numbers recomputed by the same
- * engine as the server), roll back with a toast on failure, and refetch when done. The optimistic
+ * engine as the server), roll back with a toast on failure, and the row the server answers with
+ * (its new version included) replaces the cached one: no table refetch per edit. The optimistic
  * row is written synchronously inside the user's event: applied later (after an await), React
  * would first restore a controlled checkbox to its old state and the cell would flicker.
  */
-export function useEditCell(): (edit: CellEdit) => void {
+export function useEditCell(): (edit: RowEdit) => void {
   const queryClient = useQueryClient();
-  const mutation = useMutation({
-    mutationFn: ({ id, version, data }: SentEdit) =>
-      apiFetch<GridRow>(`/api/tables/restock/data/${encodeURIComponent(id)}`, {
-        method: 'PATCH',
-        body: data,
-        headers: { 'if-match': `"${version}"` },
-      }),
-    onError: (error, edit) => {
-      if (edit.previous) queryClient.setQueryData(restockKeys.data, edit.previous);
-      // 412: someone else changed the row; the refetch below shows their value.
-      toast.error(error instanceof ApiError && error.status === 412 ? error.message : EDIT_FAILED_MESSAGE);
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: restockKeys.data }),
-  });
-
-  return (edit: CellEdit) => {
-    // A refetch in flight must not land over the optimistic row.
-    void queryClient.cancelQueries({ queryKey: restockKeys.data });
-    const previous = queryClient.getQueryData<GridRow[]>(restockKeys.data);
-    const defaults = queryClient.getQueryData<CalculationDefaults>(restockKeys.defaults) ?? BUILT_IN_DEFAULTS;
-    if (previous) {
-      queryClient.setQueryData<GridRow[]>(
-        restockKeys.data,
-        previous.map((row) => {
-          if (row.id !== edit.id) return row;
-          const edited = { ...row, ...edit.data };
-          return { ...edited, ...deriveFields(edited, defaults) };
+  const [queue] = useState(() =>
+    createRowEditQueue<GridRow>({
+      readRow: (id) => queryClient.getQueryData<GridRow[]>(restockKeys.data)?.find((row) => row.id === id),
+      writeRow: (row) =>
+        queryClient.setQueryData<GridRow[]>(restockKeys.data, (rows) => replaceRow(rows, row)),
+      applyEdit: (row, { field, value }) => {
+        const defaults =
+          queryClient.getQueryData<CalculationDefaults>(restockKeys.defaults) ?? BUILT_IN_DEFAULTS;
+        const edited = { ...row, [field]: value };
+        return { ...edited, ...deriveFields(edited, defaults) };
+      },
+      send: ({ id, field, value }, version) =>
+        apiFetch<GridRow>(`/api/tables/restock/data/${encodeURIComponent(id)}`, {
+          method: 'PATCH',
+          body: { [field]: value },
+          headers: { 'if-match': `"${version}"` },
         }),
-      );
-    }
-    mutation.mutate({ ...edit, previous });
+      conflictRow,
+      onRefused: showEditRefused,
+    }),
+  );
+  return (edit) => {
+    // A table fetch in flight must not land over the optimistic row.
+    void queryClient.cancelQueries({ queryKey: restockKeys.data });
+    void queue.enqueue(edit);
   };
 }

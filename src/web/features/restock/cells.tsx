@@ -1,12 +1,19 @@
-import { useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import type { RenderCellProps, RenderEditCellProps } from 'react-data-grid';
+import { createPortal } from 'react-dom';
+import { type EditableField, fieldSpec } from '../../../core/product-fields/fields';
+import { blankCell } from '../../../core/restock/blank-cells';
+import type { CalculationDefaults } from '../../../core/restock/calculation-defaults';
+import { parseCellText } from '../../../core/restock/cell-text';
 import type { RestockColumn } from '../../../core/restock/columns';
-import { explainRecommendation } from '../../../core/restock/engine';
+import { explainRecommendation, roiBreakdown } from '../../../core/restock/engine';
 import { formatCell } from '../../../core/restock/formatters';
-import { marketplaceUrl } from '../../../core/restock/marketplace';
-import type { CalculationDefaults } from '../../../core/restock/product';
+import { currencyOf, marketplaceUrl } from '../../../core/restock/marketplace';
 import { type Anchor, Popover } from '../../ui/Popover';
+import { useProductHistory } from '../sales-history/api';
+import { ForecastSteps, ProductDrawer } from '../sales-history/ProductDrawer';
 import type { GridRow } from './api';
+import { BlankValue } from './BlankValue';
 import { CopyChip } from './CopyChip';
 import { JsonTree } from './JsonTree';
 import styles from './RestockGrid.module.css';
@@ -18,6 +25,7 @@ const anchorOf = (event: React.MouseEvent) => ({ x: event.clientX + 8, y: event.
 /** SPEC 2: thumbnail, title linking to the marketplace page (new tab), msku and asin copy chips. */
 export function ProductCell({ row }: RenderCellProps<GridRow>) {
   const [anchor, setAnchor] = useState<Anchor | null>(null);
+  const [drawerOpen, setDrawerOpen] = useState(false);
   return (
     <div className={styles.product}>
       {row.main_thumbnail ? (
@@ -29,7 +37,7 @@ export function ProductCell({ row }: RenderCellProps<GridRow>) {
         {row.asin ? (
           <a
             className={styles.productTitle}
-            href={marketplaceUrl(row.asin)}
+            href={marketplaceUrl(row.asin, row.marketplace)}
             target="_blank"
             rel="noopener noreferrer"
             title={row.title ?? row.msku}
@@ -57,6 +65,27 @@ export function ProductCell({ row }: RenderCellProps<GridRow>) {
       >
         {'{}'}
       </button>
+      <button
+        type="button"
+        className={styles.iconButton}
+        aria-label={`Sales history of ${row.msku}`}
+        title="Sales history and forecast"
+        onClick={(event) => {
+          event.stopPropagation();
+          setDrawerOpen(true);
+        }}
+        onMouseDown={(event) => event.stopPropagation()}
+      >
+        <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">
+          <path
+            d="M1 13h12M3 11V7M6 11V3M9 11V6M12 11V4"
+            stroke="currentColor"
+            strokeWidth="1.6"
+            fill="none"
+          />
+        </svg>
+      </button>
+      {drawerOpen ? <ProductDrawer row={row} onClose={() => setDrawerOpen(false)} /> : null}
       {anchor ? (
         <Popover title={`Data of ${row.msku}`} anchor={anchor} onClose={() => setAnchor(null)}>
           <JsonTree data={row} />
@@ -66,13 +95,20 @@ export function ProductCell({ row }: RenderCellProps<GridRow>) {
   );
 }
 
-/** A formatted value; empty values show the red-tinted marker (cell class) and '-'. */
-export function valueCell(column: RestockColumn) {
+/**
+ * A formatted value. Empty values that are really missing show the red-tinted marker (cell class)
+ * and '-'; blanks with a default or that are optional show in grey with why.
+ */
+export function valueCell(column: RestockColumn, defaults: CalculationDefaults) {
+  const blank = blankCell(column.key, defaults);
   return function ValueCell({ row }: RenderCellProps<GridRow>) {
     const value = (row as Record<string, unknown>)[column.key];
+    if (blank.kind !== 'missing' && isEmptyValue(value)) return <BlankValue blank={blank} />;
+    // ROI says whether it counts the marketplace's fees (known once a marketplace sync ran).
+    const note = column.key === 'roi' && value !== null ? roiBreakdown(row) : undefined;
     return (
-      <span className={column.format === 'text' ? '' : styles.number}>
-        {formatCell(column.format, value)}
+      <span className={column.format === 'text' ? '' : styles.number} title={note}>
+        {formatCell(column.format, value, currencyOf(row))}
       </span>
     );
   };
@@ -123,6 +159,7 @@ export function toBuyCell(defaults: CalculationDefaults) {
             anchor={anchor}
             onClose={() => setAnchor(null)}
           >
+            {row.rate_source === 'history' ? <HistorySteps msku={row.msku} /> : null}
             <dl className={styles.steps}>
               {explainRecommendation(row, defaults).map((step) => (
                 <div key={step.key} className={styles.step}>
@@ -139,34 +176,95 @@ export function toBuyCell(defaults: CalculationDefaults) {
   };
 }
 
-/** Turns the editor's text into the field's value: numbers for numeric columns, null when blank. */
-export function parseEditorValue(column: RestockColumn, text: string): unknown {
-  const trimmed = text.trim();
-  if (column.format === 'text') return trimmed === '' ? null : trimmed;
-  if (trimmed === '') return null;
-  const number = Number(trimmed.replace(/[$,%\s]/g, ''));
-  return Number.isFinite(number) ? number : Number.NaN;
+/** The forecast's steps (windows, weights, days left out), fetched when the popover opens. */
+function HistorySteps({ msku }: { msku: string }) {
+  const history = useProductHistory(msku);
+  if (history.isPending) return <p className={styles.stepDetail}>Loading the forecast…</p>;
+  const steps = history.data?.forecast?.steps;
+  return steps ? <ForecastSteps steps={steps} /> : null;
 }
 
 const editorText = (value: unknown) => (isEmptyValue(value) ? '' : String(value));
 
-/** One editor for text and numbers; the grid commits on Enter, Tab or a click outside, Escape cancels. */
-export function renderCellEditor(column: RestockColumn) {
-  return function CellEditor({ row, onRowChange }: RenderEditCellProps<GridRow>) {
-    const current = (row as Record<string, unknown>)[column.key];
-    return (
+/** Typed text the field's rules refused, kept in its cell with the reason until fixed or cancelled. */
+export type CellDraft = { text: string; message: string };
+
+type CellEditorProps = RenderEditCellProps<GridRow> & {
+  field: EditableField;
+  draft: CellDraft | undefined;
+  onCancel: () => void;
+};
+
+/**
+ * One editor for text and numbers. The row carries the typed text as it is; the grid checks it
+ * when the edit is committed (Enter, Tab or a click outside). Escape cancels. Enter on text the
+ * field refuses keeps the editor open with the reason under it.
+ */
+function CellEditor({ row, column, field, draft, onRowChange, onCancel }: CellEditorProps) {
+  const [text, setText] = useState(() => draft?.text ?? editorText((row as Record<string, unknown>)[field]));
+  const input = useRef<HTMLInputElement>(null);
+  const [below, setBelow] = useState<{ left: number; top: number } | null>(null);
+  const checked = parseCellText(field, text);
+  const reasonId = useId();
+  useLayoutEffect(() => {
+    const box = input.current?.getBoundingClientRect();
+    if (box) setBelow({ left: box.left, top: box.bottom + 2 });
+  }, []);
+  return (
+    <>
       <input
+        ref={input}
         className={styles.editor}
         autoFocus
         aria-label={`Edit ${column.name}`}
-        inputMode={column.format === 'text' ? 'text' : 'decimal'}
-        defaultValue={editorText(current)}
+        aria-invalid={!checked.ok}
+        aria-describedby={checked.ok ? undefined : reasonId}
+        inputMode={fieldSpec(field).type === 'text' ? 'text' : 'decimal'}
+        value={text}
         onChange={(event) => {
-          const value = parseEditorValue(column, event.target.value);
-          // Half-typed numbers such as '-' keep the last valid value until they parse.
-          if (!Number.isNaN(value)) onRowChange({ ...row, [column.key]: value });
+          setText(event.target.value);
+          onRowChange({ ...row, [field]: event.target.value });
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && !checked.ok) event.stopPropagation();
+          if (event.key === 'Escape') onCancel();
         }}
       />
-    );
-  };
+      {/* The cell clips what overflows it, so the reason sits over the grid, under the cell. */}
+      {checked.ok || below === null
+        ? null
+        : createPortal(
+            <div id={reasonId} className={styles.editorReason} style={below} role="alert">
+              {checked.message}
+            </div>,
+            document.body,
+          )}
+    </>
+  );
+}
+
+/** The editor of an editable field's column; `draftOf` finds what was refused in a row's cell. */
+export function renderCellEditor(
+  field: EditableField,
+  draftOf: (rowId: string) => CellDraft | undefined,
+  onCancel: (rowId: string) => void,
+) {
+  return (props: RenderEditCellProps<GridRow>) => (
+    <CellEditor
+      {...props}
+      field={field}
+      draft={draftOf(props.row.id)}
+      onCancel={() => onCancel(props.row.id)}
+    />
+  );
+}
+
+/** A refused entry stays where it was typed, with the reason. */
+export function DraftCell({ draft }: { draft: CellDraft }) {
+  return (
+    <span className={styles.draft} title={draft.message}>
+      <span className={styles.draftText}>{draft.text}</span>
+      <span className={styles.draftReason}>{draft.message}</span>
+    </span>
+  );
 }

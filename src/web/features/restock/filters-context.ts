@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { ColumnFilter, Filters } from '../../../core/restock/grid-rows';
+import type { ColumnFilter, Filters } from '../../../core/restock/grid-filters';
 
 type FiltersState = { filters: Filters; setFilter: (key: string, value: ColumnFilter | undefined) => void };
 

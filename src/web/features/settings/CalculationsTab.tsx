@@ -3,30 +3,43 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import { type CalculationDefaults, calculationDefaultsSchema } from '../../../core/restock/product';
+import type { z } from 'zod';
+import { NO_EDIT_PERMISSION_TOOLTIP } from '../../../core/access/levels';
+import { PRODUCT_FIELDS } from '../../../core/product-fields/fields';
+import {
+  type CalculationDefaults,
+  calculationDefaultsSchema,
+} from '../../../core/restock/calculation-defaults';
 import { apiFetch } from '../../lib/api-client';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
-import { ComponentGate } from '../access/gates';
+import { EditControl } from '../access/gates';
+import { useCan } from '../access/use-can';
 import styles from './SettingsLayout.module.css';
 
 export const calculationKeys = { defaults: ['calculation-defaults'] as const };
 
-const FIELDS: Array<{ key: keyof CalculationDefaults; label: string }> = [
-  { key: 'order_lead_time', label: 'Order lead time (days)' },
-  { key: 'prep_lead_time', label: 'Time for Prep (days)' },
-  { key: 'amz_lead_time', label: 'Time for AMZ (days)' },
-  { key: 'desired_days_of_inventory', label: 'Desired days of inventory' },
-];
+// The same names and limits as the product fields these defaults stand in for.
+const FIELDS = (
+  ['order_lead_time', 'prep_lead_time', 'amz_lead_time', 'desired_days_of_inventory'] as const
+).map((key) => ({
+  key,
+  label: `${PRODUCT_FIELDS[key].label} (days)`,
+  min: PRODUCT_FIELDS[key].min,
+  max: PRODUCT_FIELDS[key].max,
+})) satisfies Array<{ key: keyof CalculationDefaults }>;
 
 /** Settings → Calculations: the defaults the restock formulas use where a product has no value. */
 export function CalculationsTab() {
   const queryClient = useQueryClient();
+  const canEdit = useCan('calculations.edit');
   const query = useQuery({
     queryKey: calculationKeys.defaults,
     queryFn: () => apiFetch<CalculationDefaults>('/api/settings/calculations'),
   });
-  const form = useForm<CalculationDefaults>({ resolver: zodResolver(calculationDefaultsSchema) });
+  const form = useForm<z.input<typeof calculationDefaultsSchema>, unknown, CalculationDefaults>({
+    resolver: zodResolver(calculationDefaultsSchema),
+  });
   useEffect(() => {
     if (query.data) form.reset(query.data);
   }, [query.data, form]);
@@ -50,41 +63,34 @@ export function CalculationsTab() {
   const { errors } = form.formState;
 
   return (
-    <ComponentGate path="settings.calculations">
-      {(canEdit) => (
-        <form
-          className={styles.section}
-          onSubmit={form.handleSubmit((values) => save.mutate(values))}
-          noValidate
-        >
-          <h2>Calculations</h2>
-          <p className={styles.muted}>
-            The restock formulas use these values for any product whose own lead times or desired days are
-            blank.
-          </p>
-          <div className={styles.grid}>
-            {FIELDS.map((field) => (
-              <TextField
-                key={field.key}
-                label={field.label}
-                type="number"
-                min={0}
-                max={365}
-                readOnly={!canEdit}
-                error={errors[field.key]?.message}
-                {...form.register(field.key, { valueAsNumber: true })}
-              />
-            ))}
-          </div>
-          {canEdit ? (
-            <p>
-              <Button type="submit" disabled={save.isPending}>
-                Save
-              </Button>
-            </p>
-          ) : null}
-        </form>
-      )}
-    </ComponentGate>
+    <form className={styles.section} onSubmit={form.handleSubmit((values) => save.mutate(values))} noValidate>
+      <h2>Calculations</h2>
+      <p className={styles.muted}>
+        The restock formulas use these values for any product whose own lead times or desired days are blank.
+      </p>
+      <div className={styles.grid}>
+        {FIELDS.map((field) => (
+          <TextField
+            key={field.key}
+            label={field.label}
+            type="number"
+            min={field.min}
+            max={field.max}
+            // A viewer reads the values; the field says so by its look and its tooltip.
+            readOnly={!canEdit}
+            title={canEdit ? undefined : NO_EDIT_PERMISSION_TOOLTIP}
+            error={errors[field.key]?.message}
+            {...form.register(field.key, { valueAsNumber: true })}
+          />
+        ))}
+      </div>
+      <p>
+        <EditControl canEdit={canEdit} restriction="disabled">
+          <Button type="submit" disabled={save.isPending || !canEdit}>
+            Save
+          </Button>
+        </EditControl>
+      </p>
+    </form>
   );
 }

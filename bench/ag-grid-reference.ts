@@ -1,0 +1,164 @@
+/**
+ * The reference grid of `bench:restock` (DESIGN 8): AG Grid Community's client-side row model on
+ * the same rows, loaded from the same API answer in the same Chromium. The page is served by
+ * Playwright on the app's origin (so it reads the API with the same token); nothing of it ships.
+ */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import type { RestockColumn } from '../src/core/restock/columns';
+
+export const AG_GRID_PATH = '/__bench/ag-grid.html';
+const SCRIPT_PATH = '/__bench/ag-grid-community.min.js';
+
+/**
+ * Its column definitions: every restock column with its header name and width, the product
+ * column pinned left like ours. Nulls sort last in both directions, as in our grid, so both show
+ * the same first row. The product text (title, ASIN, MSKU) is built once per row while loading,
+ * which spares AG Grid a value getter on every filter pass: the reference gets the kinder setup.
+ */
+function columnDefs(columns: readonly RestockColumn[]) {
+  return columns.map((column) => ({
+    colId: column.key,
+    field: column.key,
+    headerName: column.name,
+    width: column.width,
+    pinned: column.frozen ? 'left' : undefined,
+    filter:
+      column.filterBy === 'text'
+        ? 'agTextColumnFilter'
+        : column.filterBy === 'range'
+          ? 'agNumberColumnFilter'
+          : true,
+  }));
+}
+
+function pageHtml(columns: readonly RestockColumn[]): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>AG Grid reference</title>
+<style>html,body{margin:0;height:100%}#grid{height:100vh}</style></head>
+<body><div id="grid"></div>
+<script src="${SCRIPT_PATH}"></script>
+<script>
+const nullsLast = (a, b, _nodeA, _nodeB, isDescending) => {
+  if (a === null || a === undefined) return b === null || b === undefined ? 0 : isDescending ? -1 : 1;
+  if (b === null || b === undefined) return isDescending ? 1 : -1;
+  return a < b ? -1 : a > b ? 1 : 0;
+};
+const columnDefs = ${JSON.stringify(columnDefs(columns))}.map((def) => ({ ...def, comparator: nullsLast }));
+(async () => {
+  const response = await fetch('/api/tables/restock/data?shape=columns', {
+    headers: { authorization: 'Bearer ' + sessionStorage.getItem('accessToken') },
+  });
+  const { keys, rows } = await response.json();
+  const rowData = new Array(rows.length);
+  for (let r = 0; r < rows.length; r++) {
+    const values = rows[r];
+    const row = {};
+    for (let i = 0; i < keys.length; i++) row[keys[i]] = values[i];
+    row.product = [row.title, row.asin, row.msku].filter((part) => typeof part === 'string').join('\\n');
+    rowData[r] = row;
+  }
+  window.benchGrid = agGrid.createGrid(document.getElementById('grid'), {
+    columnDefs,
+    rowData,
+    getRowId: (params) => params.data.msku,
+    defaultColDef: { sortable: true },
+    animateRows: false,
+  });
+})();
+</script></body></html>`;
+}
+
+/** Serves the reference page and AG Grid's script on the app's origin for this page. */
+export async function routeAgGrid(page: Page, baseUrl: string, columns: readonly RestockColumn[]) {
+  const require = createRequire(import.meta.url);
+  // The package exports only its module entry (dist/package/main.cjs.js); the browser bundle sits beside it.
+  const dist = path.dirname(path.dirname(require.resolve('ag-grid-community')));
+  const script = await readFile(path.join(dist, 'ag-grid-community.min.js'));
+  const html = pageHtml(columns);
+  await page.route(`${baseUrl}${SCRIPT_PATH}`, (route) =>
+    route.fulfill({ body: script, contentType: 'text/javascript' }),
+  );
+  await page.route(`${baseUrl}${AG_GRID_PATH}`, (route) =>
+    route.fulfill({ body: html, contentType: 'text/html; charset=utf-8' }),
+  );
+}
+
+/**
+ * In-page helper installed before each page's scripts: resolves with the page clock once `test`
+ * holds and two animation frames have passed (the frame has been painted). Rejects when the page
+ * shows an error, or after 10 minutes, so a wrong expectation fails the bench instead of hanging it.
+ */
+export const PAINTED_HELPER = `window.benchPainted = (test) => new Promise((resolve, reject) => {
+  const started = performance.now();
+  const check = () => {
+    if (test()) requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now())));
+    else if (document.querySelector('[role="alert"]')) {
+      reject(new Error('bench: the page shows ' + document.querySelector('[role="alert"]').textContent));
+    } else if (performance.now() - started > 600000) reject(new Error('bench: condition never held'));
+    else requestAnimationFrame(check);
+  };
+  check();
+});`;
+
+/** In-page expressions (strings: tsx's __name helper does not exist in the page). */
+export const agGridProbes = {
+  firstRows: `benchPainted(() => document.querySelector('.ag-row[row-index="0"]'))`,
+  /** A click on the header's label, then row 0 painted with the lowest cost. */
+  sort: (column: string, firstCost: number) => `(async () => {
+    const label = document.querySelector('.ag-header-cell[col-id=${JSON.stringify(column)}] .ag-header-cell-label');
+    const start = performance.now();
+    label.click();
+    const end = await benchPainted(() => {
+      const first = benchGrid.getDisplayedRowAtIndex(0);
+      // Row 0 of every section (pinned and scrolling) shows the grid's first row.
+      const rows = [...document.querySelectorAll('.ag-row[row-index="0"]')];
+      const painted = first && rows.length > 0 && rows.every((row) => row.getAttribute('row-id') === first.id);
+      return painted && first.data[${JSON.stringify(column)}] === ${firstCost};
+    });
+    return end - start;
+  })()`,
+  /** The product filter set through the API (its floating input waits 500 ms by design), then painted. */
+  filter: (text: string, count: number) => `(async () => {
+    const start = performance.now();
+    await benchGrid.setColumnFilterModel('product', { filterType: 'text', type: 'contains', filter: ${JSON.stringify(text)} });
+    benchGrid.onFilterChanged();
+    const end = await benchPainted(() => {
+      const first = benchGrid.getDisplayedRowAtIndex(0);
+      // Row 0 of every section (pinned and scrolling) shows the grid's first row.
+      const rows = [...document.querySelectorAll('.ag-row[row-index="0"]')];
+      const painted = first && rows.length > 0 && rows.every((row) => row.getAttribute('row-id') === first.id);
+      return painted && benchGrid.getDisplayedRowCount() === ${count};
+    });
+    return end - start;
+  })()`,
+};
+
+/** The same probes for our grid. */
+export const ourProbes = {
+  firstRows: `benchPainted(() => document.querySelector('[aria-label^="Copy MSKU "]'))`,
+  /** A click where a user clicks (the header's centre), then the expected first row painted. */
+  sort: (header: string, firstMsku: string) => `(async () => {
+    const cell = [...document.querySelectorAll('[role="columnheader"]')].find((h) => h.textContent.includes(${JSON.stringify(header)}));
+    const box = cell.getBoundingClientRect();
+    const target = document.elementFromPoint(box.left + box.width / 2, box.top + 12);
+    const start = performance.now();
+    target.click();
+    const end = await benchPainted(() => document.querySelector(${JSON.stringify(`[aria-label="Copy MSKU ${firstMsku}"]`)}));
+    return end - start;
+  })()`,
+  /** The filter box typed into (React's value setter and an input event), then the count and first row painted. */
+  filter: (label: string, text: string, countText: string, firstMsku: string) => `(async () => {
+    const input = document.querySelector(${JSON.stringify(`input[aria-label="${label}"]`)});
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+    const start = performance.now();
+    setValue.call(input, ${JSON.stringify(text)});
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    const end = await benchPainted(() =>
+      [...document.querySelectorAll('[aria-live="polite"]')].some((el) => el.textContent === ${JSON.stringify(countText)}) &&
+      document.querySelector(${JSON.stringify(`[aria-label="Copy MSKU ${firstMsku}"]`)}));
+    return end - start;
+  })()`,
+};

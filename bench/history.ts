@@ -1,0 +1,222 @@
+/**
+ * `npm run bench:history` (DESIGN 8): 10,000 products × 730 days of sales history. Seeds 630 days
+ * in SQL, then ingests the last 100 days as an All Orders report of 1,000,000 order lines the way
+ * the web does (parse in core, upload in parts of 100,000 rows, one transaction at the last part,
+ * which recomputes every touched forecast), times a full recompute of every forecast on its own,
+ * and reads the restock table before and after. Prints figures; asserts nothing.
+ * Budgets: ingest < 10 s, forecasts < 3 s, restock read no slower than without history.
+ */
+import { randomUUID } from 'node:crypto';
+import { dayNumber, isoDay, utcDayOf } from '../src/core/forecast/days';
+import {
+  historyAccumulator,
+  type ParsedHistory,
+  recognizeHistoryReport,
+  requestRows,
+} from '../src/core/sales-history/reports';
+import { MAX_HISTORY_ROWS } from '../src/core/sales-history/rows';
+import { recomputeForecasts } from '../src/server/sales-history/forecasts';
+import { pool } from '../src/server/sales-history/queries';
+import { median, ms, startBenchApp, timed } from './support';
+
+const PRODUCTS = 10_000;
+const DAYS = 730;
+const ORDER_DAYS = 100;
+const ORDER_LINES = 1_000_000;
+const READS = 7;
+
+const HEADER =
+  'amazon-order-id\tpurchase-date\torder-status\tsales-channel\tsku\titem-status\tquantity\titem-price';
+
+/** 1,000,000 order lines over the last 100 days: a line per product and day, some of two units. */
+function allOrdersLines(lastDay: number): string[] {
+  const lines = [HEADER];
+  for (let i = 0; i < ORDER_LINES; i++) {
+    const product = i % PRODUCTS;
+    const day = lastDay - ORDER_DAYS + 1 + Math.floor(i / PRODUCTS);
+    // 20:00 UTC is noon in Los Angeles: the line stays on its day.
+    const stamp = `${isoDay(day)}T20:00:00+00:00`;
+    const status = i % 97 === 0 ? 'Cancelled' : 'Shipped';
+    lines.push(
+      `111-${i}\t${stamp}\t${status}\tAmazon.com\tBENCH-${product}\t${status}\t${1 + (i % 3 === 0 ? 1 : 0)}\t9.99`,
+    );
+  }
+  return lines;
+}
+
+/** Reads tab-separated lines into the accumulator as the worker's parser does, row by row. */
+function parseOrders(lines: readonly string[], today: number): ParsedHistory {
+  const headers = lines[0]!.split('\t');
+  const report = recognizeHistoryReport(headers);
+  if (!report) throw new Error('the generated report is not recognised');
+  const accumulator = historyAccumulator(report, today);
+  for (let i = 1; i < lines.length; i++) {
+    const cells = lines[i]!.split('\t');
+    const row: Record<string, string> = {};
+    for (let c = 0; c < headers.length; c++) row[headers[c]!] = cells[c] ?? '';
+    const problem = accumulator.add(row);
+    if (problem) throw new Error(problem.message);
+  }
+  const parsed = accumulator.finish();
+  if ('ok' in parsed) throw new Error(parsed.message);
+  return parsed;
+}
+
+async function request(url: string, init: { method?: string; body?: unknown; token?: string }) {
+  const response = await fetch(url, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: {
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${url} answered ${response.status}: ${text.slice(0, 300)}`);
+  return text;
+}
+
+async function main() {
+  const bench = await startBenchApp();
+  try {
+    const { baseUrl } = bench;
+    const db = bench.database.db;
+    const client = pool(db);
+    const signUp = async (name: string) => {
+      const email = `${name}-${Date.now()}@example.com`;
+      const answer = JSON.parse(
+        await request(`${baseUrl}/api/register`, {
+          body: {
+            fullName: 'History Bench',
+            email,
+            contactNumber: '(555) 123-4567',
+            country: 'USA',
+            password: 'Quartz-Harbour-Lantern-42',
+            confirmPassword: 'Quartz-Harbour-Lantern-42',
+          },
+        }),
+      ) as { accessToken: string };
+      const account = await client.query<{ account_id: string }>(
+        'SELECT account_id FROM users WHERE email = $1',
+        [email],
+      );
+      return { token: answer.accessToken, accountId: account.rows[0]!.account_id };
+    };
+    const { token, accountId } = await signUp('history-bench');
+    // The same catalogue without any history: the reference read, measured beside the other.
+    const reference = await signUp('no-history-bench');
+    const today = utcDayOf(Date.now());
+    const lastDay = today - 1;
+    const firstDay = lastDay - DAYS + 1;
+
+    // Seeding 6.3 million rows outlasts the pool's statement timeout (a guard for requests).
+    const seeder = await client.connect();
+    await seeder.query('SET statement_timeout = 0');
+    const seed = await timed(async () => {
+      for (const id of [accountId, reference.accountId]) {
+        await seeder.query(
+          `INSERT INTO products (account_id, msku, title, cost, sales_last_30_days, fba_quantity, inbound_quantity)
+           SELECT $1, 'BENCH-' || g, 'Bench product ' || g, 5 + g % 20, 30 + g % 50, g % 200, 0
+           FROM generate_series(0, ${PRODUCTS - 1}) AS g`,
+          [id],
+        );
+      }
+      await seeder.query(
+        `INSERT INTO daily_sales (account_id, msku, day, units)
+         SELECT $1, 'BENCH-' || p, $2::date + d, (p + d * 7) % 5
+         FROM generate_series(0, ${PRODUCTS - 1}) AS p, generate_series(0, ${DAYS - ORDER_DAYS - 1}) AS d`,
+        [accountId, isoDay(firstDay)],
+      );
+      await seeder.query('ANALYZE daily_sales');
+    });
+    seeder.release();
+    console.log(
+      `seed: ${PRODUCTS.toLocaleString('en-US')} products and ${(PRODUCTS * (DAYS - ORDER_DAYS)).toLocaleString('en-US')} daily rows in ${ms(seed.ms)}`,
+    );
+
+    const readOnce = async (as: string) =>
+      (await timed(() => request(`${baseUrl}/api/tables/restock/data?shape=columns`, { token: as }))).ms;
+
+    const lines = allOrdersLines(lastDay);
+    const parse = await timed(() => parseOrders(lines, today));
+    const parsed = parse.result;
+    const rows = requestRows('sales', parsed.rows);
+    const uploadId = randomUUID();
+    const parts = Math.ceil(rows.length / MAX_HISTORY_ROWS);
+    let answer = '';
+    const upload = await timed(async () => {
+      for (let part = 0; part < parts; part++) {
+        answer = await request(`${baseUrl}/api/dynamic/import-sales`, {
+          token,
+          body: {
+            rows: rows.slice(part * MAX_HISTORY_ROWS, (part + 1) * MAX_HISTORY_ROWS),
+            upload: { id: uploadId, part, last: part === parts - 1 },
+          },
+        });
+      }
+    });
+    console.log(
+      `ingest: ${ORDER_LINES.toLocaleString('en-US')} order lines → ${rows.length.toLocaleString('en-US')} product-days: ` +
+        `parse ${ms(parse.ms)}, upload and commit (${parts} parts, forecasts included) ${ms(upload.ms)}, ` +
+        `total ${ms(parse.ms + upload.ms)} (budget 10 s)`,
+    );
+    console.log(`  answer: ${answer}`);
+
+    const recompute = async () => {
+      const connection = await client.connect();
+      try {
+        await connection.query('BEGIN');
+        const mskus = (
+          await connection.query<{ msku: string }>('SELECT msku FROM products WHERE account_id = $1', [
+            accountId,
+          ])
+        ).rows.map((row) => row.msku);
+        const result = await timed(() => recomputeForecasts(connection, accountId, mskus));
+        await connection.query('COMMIT');
+        return result;
+      } finally {
+        connection.release();
+      }
+    };
+    const runs: number[] = [];
+    let written = 0;
+    for (let i = 0; i < 3; i++) {
+      const run = await recompute();
+      runs.push(run.ms);
+      written = run.result;
+    }
+    console.log(
+      `forecasts: ${written.toLocaleString('en-US')} recomputed from ${DAYS} days each in ${ms(median(runs))} (median of 3: ${runs.map(ms).join(', ')}; budget 3 s)`,
+    );
+
+    // Alternating reads of the two accounts, so that both see the same machine.
+    const withHistory: number[] = [];
+    const withoutHistory: number[] = [];
+    await readOnce(token);
+    await readOnce(reference.token);
+    for (let i = 0; i < READS; i++) {
+      withHistory.push(await readOnce(token));
+      withoutHistory.push(await readOnce(reference.token));
+    }
+    const readWith = median(withHistory);
+    const readWithout = median(withoutHistory);
+    console.log(
+      `restock read (${PRODUCTS.toLocaleString('en-US')} rows, ?shape=columns, alternating, median of ${READS}): without history ${ms(readWithout)}, with history and forecasts ${ms(readWith)} (ratio ${(readWith / readWithout).toFixed(2)})`,
+    );
+    const range = await client.query<{ first: string; last: string; count: number }>(
+      'SELECT min(day)::text AS first, max(day)::text AS last, count(*)::int AS count FROM daily_sales WHERE account_id = $1',
+      [accountId],
+    );
+    console.log(
+      `history: ${range.rows[0]!.count.toLocaleString('en-US')} daily rows from ${range.rows[0]!.first} to ${range.rows[0]!.last}`,
+    );
+    if (dayNumber(range.rows[0]!.last) !== lastDay) throw new Error('the ingest did not reach the last day');
+  } finally {
+    await bench.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

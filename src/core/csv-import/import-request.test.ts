@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CURRENCY_MESSAGE,
+  MARKETPLACE_MESSAGE,
+  parseImportRequest,
+  savedMappingRequestSchema,
+} from './import-request';
+
+describe('the import request', () => {
+  it.each([
+    [{ data: [{ msku: 'A' }] }, null],
+    [{ data: [{ msku: 'A' }], blanks: 'keep', fileName: 'stock.csv', reportType: 'Inventory report' }, null],
+    [{ data: [{ msku: 'A' }], blanks: 'clear', fileName: null, reportType: null }, null],
+    [{ data: [] }, 'No data to save'],
+    [{}, 'data is required'],
+    [{ data: 'rows' }, 'data must be a list of rows'],
+    [{ data: [{ msku: 'A' }], dryRun: true }, 'Unknown field "dryRun"'],
+    [{ data: [{ msku: 'A' }], blanks: 'erase' }, 'blanks must be "keep" or "clear"'],
+    [{ data: [{ msku: 'A' }], blanks: null }, 'blanks must be "keep" or "clear"'],
+    [{ data: [{ msku: 'A' }], fileName: 7 }, 'fileName must be text'],
+    [{ data: [{ msku: 'A' }], fileName: 'x'.repeat(256) }, 'fileName must be at most 255 characters'],
+    [{ data: [{ msku: 'A' }], fileName: 'a\nb.csv' }, 'fileName must not contain control characters'],
+    [{ data: [{ msku: 'A' }], reportType: 'x'.repeat(101) }, 'reportType must be at most 100 characters'],
+    [[{ msku: 'A' }], 'body must be an object'],
+    [null, 'body must be an object'],
+    [{ data: [{ msku: 'A' }, {}] }, 'Row 2: MSKU is required'],
+    [{ data: [{ msku: 'A', marketplace: 'GB', currency: 'GBP' }] }, null],
+    [{ data: [{ msku: 'A' }, { msku: 'B', marketplace: 'XX' }] }, `Row 2: ${MARKETPLACE_MESSAGE}`],
+    [{ data: [{ msku: 'A', currency: 'ABC' }] }, `Row 1: ${CURRENCY_MESSAGE}`],
+  ])('answers %j with %j', (body, message) => {
+    const result = parseImportRequest(body);
+    expect(result.ok ? null : result.message).toBe(message);
+  });
+
+  it('stores marketplace and currency codes in capitals, the UK as GB', () => {
+    const result = parseImportRequest({
+      data: [
+        { msku: 'A', marketplace: 'uk', currency: 'gbp' },
+        { msku: 'B', marketplace: 'DE', currency: null },
+      ],
+    });
+    expect(result.ok && result.rows).toEqual([
+      { msku: 'A', marketplace: 'GB', currency: 'GBP' },
+      { msku: 'B', marketplace: 'DE', currency: null },
+    ]);
+  });
+
+  it('keeps blanks unless told to clear, and trims the file name', () => {
+    const result = parseImportRequest({ data: [{ msku: 'A' }], fileName: '  stock.csv ' });
+    expect(result).toEqual({
+      ok: true,
+      rows: [{ msku: 'A' }],
+      options: { blanks: 'keep', fileName: 'stock.csv', reportType: null },
+    });
+  });
+});
+
+describe('the saved-mapping request', () => {
+  it('takes the blank-cell choice with the mapping', () => {
+    expect(savedMappingRequestSchema.parse({ mapping: { msku: 'SKU' }, blanks: 'clear' })).toEqual({
+      mapping: { msku: 'SKU' },
+      blanks: 'clear',
+    });
+    expect(savedMappingRequestSchema.safeParse({ mapping: {}, blanks: 'wipe' }).success).toBe(false);
+    expect(savedMappingRequestSchema.safeParse({ mapping: {}, extra: 1 }).success).toBe(false);
+  });
+});

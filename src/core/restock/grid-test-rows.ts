@@ -1,0 +1,74 @@
+import type { Product } from '../product-fields/fields';
+import { BUILT_IN_DEFAULTS } from './calculation-defaults';
+import { deriveFields, type RestockRow } from './engine';
+import { aProduct } from './test-products';
+
+// Rows the filter and sort tests share.
+
+/** A restock row: a product with the engine's derived fields. */
+export const gridRow = (overrides: Partial<Product>): RestockRow => {
+  const product = aProduct(overrides);
+  return { ...product, ...deriveFields(product, BUILT_IN_DEFAULTS) };
+};
+
+export const mskus = (rows: readonly { msku: string }[]) => rows.map((r) => r.msku);
+
+/** Four rows with blanks in title, supplier, cost and stock. */
+export const SAMPLE_ROWS: RestockRow[] = [
+  gridRow({
+    msku: 'A-1',
+    asin: 'B0AAA',
+    title: 'Steel Water Bottle',
+    supplier: 'Acme',
+    cost: 4,
+    buy_box_price: 5,
+    replen: true,
+    fba_quantity: 10,
+  }),
+  gridRow({
+    msku: 'B-2',
+    asin: 'B0BBB',
+    title: 'yoga mat',
+    supplier: 'Globex',
+    cost: 10,
+    buy_box_price: 11,
+    fba_quantity: null,
+  }),
+  gridRow({
+    msku: 'C-3',
+    asin: 'B0CCC',
+    title: null,
+    supplier: null,
+    cost: null,
+    replen: true,
+    fba_quantity: 50,
+  }),
+  gridRow({
+    msku: 'D-4',
+    asin: 'B0DDD',
+    title: 'Coffee Grinder',
+    supplier: 'acme tools',
+    cost: 20,
+    buy_box_price: 30,
+    fba_quantity: 0,
+  }),
+];
+
+/** Many varied rows, with blank titles, suppliers and costs among them. */
+export function manyRows(count: number): RestockRow[] {
+  const words = ['Steel', 'bottle', 'Yoga', 'mat', 'Café', 'grinder', 'LED', 'lamp', "Kids'", 'Leash'];
+  return Array.from({ length: count }, (_, i) =>
+    gridRow({
+      msku: `SKU-${(i * 7919) % count}`,
+      asin: `B0${String(i).padStart(8, '0')}`,
+      title:
+        i % 97 === 0 ? null : `${words[i % 10]} ${words[(i * 7) % 10]}, ${(i * 31) % 1000} oz #${i % 5000}`,
+      supplier: i % 13 === 0 ? null : `Supplier ${i % 40}`,
+      cost: i % 11 === 0 ? null : (i % 500) / 10,
+      buy_box_price: (i % 700) / 10,
+      sales_last_30_days: (i * 17) % 300,
+      fba_quantity: (i * 13) % 400,
+      replen: i % 3 === 0,
+    }),
+  );
+}

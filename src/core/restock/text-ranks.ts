@@ -1,0 +1,244 @@
+import { insertionSort, type Ranks } from './sort-runs';
+
+// Texts as integer ranks in the collator's order, for the grid's counting sort (grid-sort.ts).
+
+const collator = new Intl.Collator('en-US', { sensitivity: 'base' });
+
+const NON_ASCII = /[^\p{ASCII}]/u;
+const COMBINING_MARKS = /\p{M}/gu;
+
+function foldText(value: string): string {
+  const lower = value.toLowerCase();
+  return NON_ASCII.test(lower) ? lower.normalize('NFKD').replace(COMBINING_MARKS, '') : lower;
+}
+
+const isPlain = (code: number) => code === 32 || (code >= 48 && code <= 57) || (code >= 97 && code <= 122);
+
+/**
+ * The collator's order of two texts. Most comparisons are settled by character codes alone, at a
+ * fraction of a collator call: when, up to their first difference ignoring case, both are ASCII,
+ * and there they differ by a space, digit or letter, which the collator orders as ASCII does.
+ */
+export function compareText(x: string, y: string): number {
+  const length = Math.min(x.length, y.length);
+  let i = 0;
+  for (; i < length; i++) {
+    let a = x.charCodeAt(i);
+    let b = y.charCodeAt(i);
+    if (a > 127 || b > 127) return collator.compare(x, y);
+    if (a === b) continue;
+    if (a >= 65 && a <= 90) a += 32;
+    if (b >= 65 && b <= 90) b += 32;
+    if (a === b) continue;
+    if (isPlain(a) && isPlain(b)) return a < b ? -1 : 1;
+    return collator.compare(x, y);
+  }
+  if (x.length === y.length) return 0;
+  // A text that goes on with a space, digit or letter comes after the one that ends there.
+  const next = x.length > y.length ? x.charCodeAt(i) : y.charCodeAt(i);
+  if (!isPlain(next >= 65 && next <= 90 ? next + 32 : next)) return collator.compare(x, y);
+  return x.length < y.length ? -1 : 1;
+}
+
+export type TextKey = { kind: 'text'; texts: (string | null)[]; sign: 1 | -1 };
+
+/** Ranks texts in collator order: texts it calls equal share a rank. */
+function rankTexts(texts: readonly string[]): Ranks {
+  const order = orderFolded(texts.map(foldText));
+  const ranks = new Int32Array(texts.length);
+  let count = rankInOrder(texts, order, ranks, false);
+  if (count < 0) {
+    // A plain array, whose sort is adaptive, unlike that of typed arrays in V8.
+    const exact = Array.from(order).sort((a, b) => compareText(texts[a]!, texts[b]!));
+    count = rankInOrder(texts, exact, ranks, true);
+  }
+  return { ranks, count };
+}
+
+// Texts sorted by their first characters in one native sort of numbers: seven bits a character,
+// and enough bits left of a float's 53 for the text's index.
+const CHARACTER_BITS = 7;
+const MAX_PACKED_CODE = 2 ** CHARACTER_BITS - 1;
+// Groups this small are sorted by comparing their texts.
+const SMALL_GROUP = 16;
+
+/**
+ * The indices of `texts` in code unit order: a radix sort from the most significant end, whose
+ * digits are several characters packed into a number together with the index and sorted natively;
+ * texts that share a digit are sorted again past it, or compared whole.
+ */
+function orderFolded(texts: readonly string[]): Uint32Array {
+  const order = new Uint32Array(texts.length);
+  for (let i = 0; i < order.length; i++) order[i] = i;
+  // Texts often come nearly sorted already (by msku, say): then comparing them costs about one
+  // comparison each, in the engines' adaptive merge sort.
+  let descents = 0;
+  for (let i = 1; i < texts.length; i++) if (texts[i]! < texts[i - 1]!) descents++;
+  if (descents === 0) return order;
+  if (descents < texts.length / 64) {
+    order.set(Array.from(order).sort(byCodeUnits(texts)));
+    return order;
+  }
+  const indexScale = 2 ** Math.max(1, Math.ceil(Math.log2(texts.length)));
+  const width = Math.floor((53 - Math.log2(indexScale)) / CHARACTER_BITS);
+  // Ranges [start, end) of `order` left to sort, whose texts all agree before `depth`.
+  const pending = [0, order.length, 0];
+  while (pending.length > 0) {
+    const depth = pending.pop()!;
+    const end = pending.pop()!;
+    const start = pending.pop()!;
+    if (end - start <= SMALL_GROUP || width < 1) {
+      sortTexts(texts, order, start, end);
+      continue;
+    }
+    const first = texts[order[start]!]!;
+    let common = first.length;
+    for (let i = start + 1; i < end && common > depth; i++) {
+      const text = texts[order[i]!]!;
+      const limit = Math.min(common, text.length);
+      let j = depth;
+      while (j < limit && text.charCodeAt(j) === first.charCodeAt(j)) j++;
+      common = j;
+    }
+    common = Math.max(common, depth);
+    const packed = new Float64Array(end - start);
+    for (let i = start; i < end; i++) {
+      const text = texts[order[i]!]!;
+      let digit = 0;
+      let isCut = false;
+      for (let j = common; j < common + width; j++) {
+        // 0 past the end, which sorts first. A code too large to pack is cut to the largest, and
+        // the rest of the digit left 0: texts that tie on such a digit are compared whole.
+        let code = isCut || j >= text.length ? 0 : text.charCodeAt(j) + 1;
+        if (code >= MAX_PACKED_CODE) {
+          code = MAX_PACKED_CODE;
+          isCut = true;
+        }
+        digit = digit * (MAX_PACKED_CODE + 1) + code;
+      }
+      packed[i - start] = digit * indexScale + order[i]!;
+    }
+    packed.sort();
+    let groupStart = start;
+    let groupDigit = -1;
+    for (let i = start; i <= end; i++) {
+      const digit = i < end ? Math.floor(packed[i - start]! / indexScale) : -1;
+      if (i < end) order[i] = packed[i - start]! - digit * indexScale;
+      if (digit === groupDigit) continue;
+      // A digit of 0 means texts that all ended: equal.
+      if (i - groupStart > 1 && groupDigit !== 0) {
+        if (hasCutCode(groupDigit, width)) sortTexts(texts, order, groupStart, i);
+        else pending.push(groupStart, i, common + width);
+      }
+      groupStart = i;
+      groupDigit = digit;
+    }
+  }
+  return order;
+}
+
+/** Whether a digit holds a cut code. */
+function hasCutCode(digit: number, width: number): boolean {
+  let rest = digit;
+  for (let k = 0; k < width; k++) {
+    if (rest % (MAX_PACKED_CODE + 1) === MAX_PACKED_CODE) return true;
+    rest = Math.floor(rest / (MAX_PACKED_CODE + 1));
+  }
+  return false;
+}
+
+/** Compares texts, by index, in code unit order. */
+const byCodeUnits =
+  (texts: readonly string[]) =>
+  (a: number, b: number): number => {
+    const x = texts[a]!;
+    const y = texts[b]!;
+    if (x < y) return -1;
+    return x > y ? 1 : 0;
+  };
+
+/** Sorts `order` from `start` to `end` by comparing the texts. */
+function sortTexts(texts: readonly string[], order: Uint32Array, start: number, end: number) {
+  if (end - start > SMALL_GROUP) order.subarray(start, end).sort(byCodeUnits(texts));
+  else insertionSort(order, start, end, byCodeUnits(texts));
+}
+
+/** Ranks texts in `order`; returns how many ranks, or -1 if neighbours are out of collator order. */
+function rankInOrder(
+  texts: readonly string[],
+  order: ArrayLike<number>,
+  ranks: Int32Array,
+  isSorted: boolean,
+) {
+  if (order.length === 0) return 0;
+  let rank = 0;
+  ranks[order[0]!] = 0;
+  for (let i = 1; i < order.length; i++) {
+    const previous = texts[order[i - 1]!]!;
+    const text = texts[order[i]!]!;
+    const comparison = previous === text ? 0 : compareText(previous, text);
+    if (comparison > 0 && !isSorted) return -1;
+    if (comparison !== 0) rank++;
+    ranks[order[i]!] = rank;
+  }
+  return rank + 1;
+}
+
+// Long runs rank only their own rows, flagged in `only` (every row when it is undefined); the
+// ranks of other rows are left unset.
+
+export function textRanks({ texts, sign }: TextKey, only?: Uint8Array): Ranks {
+  const ranks = new Int32Array(texts.length);
+  // The texts to rank, and each row's index into them, or -1 for a null.
+  const toRank: string[] = [];
+  if (hasRepeats(texts, only)) {
+    const idOf = new Map<string, number>();
+    for (let row = 0; row < texts.length; row++) {
+      if (only !== undefined && only[row] === 0) continue;
+      const text = texts[row] ?? null;
+      if (text === null) {
+        ranks[row] = -1;
+        continue;
+      }
+      let id = idOf.get(text);
+      if (id === undefined) {
+        id = toRank.push(text) - 1;
+        idOf.set(text, id);
+      }
+      ranks[row] = id;
+    }
+  } else {
+    // Texts need not be distinct to be ranked: skipping the lookups is cheaper when few repeat.
+    for (let row = 0; row < texts.length; row++) {
+      if (only !== undefined && only[row] === 0) continue;
+      const text = texts[row] ?? null;
+      ranks[row] = text === null ? -1 : toRank.push(text) - 1;
+    }
+  }
+  const { ranks: rankOf, count } = rankTexts(toRank);
+  for (let row = 0; row < texts.length; row++) {
+    if (only !== undefined && only[row] === 0) continue;
+    const id = ranks[row]!;
+    ranks[row] = id < 0 ? count : sign === 1 ? rankOf[id]! : count - 1 - rankOf[id]!;
+  }
+  return { ranks, count: count + 1 };
+}
+
+const SAMPLE_SIZE = 1000;
+
+/**
+ * Whether enough texts repeat to be worth ranking each distinct text once. Judged on a sample
+ * spread over the rows: 1,000 texts drawn from 25,000 distinct ones repeat about 20 times.
+ */
+function hasRepeats(texts: readonly (string | null)[], only?: Uint8Array): boolean {
+  const step = Math.max(1, Math.floor(texts.length / SAMPLE_SIZE));
+  const seen = new Set<string>();
+  let repeats = 0;
+  for (let row = 0; row < texts.length; row += step) {
+    const text = texts[row];
+    if ((only !== undefined && only[row] === 0) || text == null) continue;
+    if (seen.has(text)) repeats++;
+    else seen.add(text);
+  }
+  return repeats * 50 >= seen.size + repeats;
+}

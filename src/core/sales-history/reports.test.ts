@@ -1,0 +1,173 @@
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import { dayNumber } from '../forecast/days';
+import { historyAccumulator, type ParsedHistory, recognizeHistoryReport, requestRows } from './reports';
+
+const TODAY = dayNumber('2024-06-30')!;
+
+/** Parses file text as the web worker does (PapaParse, headers) and feeds the accumulator. */
+function parse(text: string): ParsedHistory | { ok: false; message: string } {
+  const { data, meta } = Papa.parse<Record<string, string>>(text.trim(), {
+    header: true,
+    skipEmptyLines: true,
+  });
+  const report = recognizeHistoryReport(meta.fields ?? []);
+  if (!report) return { ok: false, message: 'not recognised' };
+  const accumulator = historyAccumulator(report, TODAY);
+  for (const row of data) {
+    const problem = accumulator.add(row);
+    if (problem) return problem;
+  }
+  return accumulator.finish();
+}
+
+const ALL_ORDERS_HEADER =
+  'amazon-order-id\tmerchant-order-id\tpurchase-date\tlast-updated-date\torder-status\tfulfillment-channel\tsales-channel\tsku\tasin\titem-status\tquantity\tcurrency\titem-price';
+const order = (
+  id: string,
+  date: string,
+  sku: string,
+  status: string,
+  quantity: number,
+  price = '',
+  channel = 'Amazon.com',
+) =>
+  `${id}\t\t${date}\t${date}\t${status}\tAmazon\t${channel}\t${sku}\tB000TEST01\t${status}\t${quantity}\tUSD\t${price}`;
+
+describe('All Orders report', () => {
+  it('adds up order lines per sku and marketplace day, and leaves cancelled lines out', () => {
+    const file = [
+      ALL_ORDERS_HEADER,
+      order('111-1', '2024-03-10T18:00:00+00:00', 'MUG-1', 'Shipped', 2, '19.98'),
+      order('111-2', '2024-03-10T20:30:00+00:00', 'MUG-1', 'Shipped', 1, '9.99'),
+      // 06:59 UTC on the 11th is still the 10th in Los Angeles (PDT, UTC-7).
+      order('111-3', '2024-03-11T06:59:00+00:00', 'MUG-1', 'Unshipped', 1, '9.99'),
+      order('111-4', '2024-03-11T07:00:00+00:00', 'MUG-1', 'Shipped', 4, '39.96'),
+      order('111-5', '2024-03-11T12:00:00Z', 'MUG-1', 'Cancelled', 5),
+      order('111-6', '2024-03-12T12:00:00Z', 'CAP-2', 'Cancelled', 3),
+    ].join('\n');
+    const parsed = parse(file) as ParsedHistory;
+    expect(parsed.report.id).toBe('all-orders');
+    expect(parsed.rows).toEqual([
+      { msku: 'MUG-1', day: '2024-03-10', value: 4, revenue: 39.96 },
+      { msku: 'MUG-1', day: '2024-03-11', value: 4, revenue: 39.96 },
+      // A day whose only order was cancelled is a day of 0, so a re-import replaces an older count.
+      { msku: 'CAP-2', day: '2024-03-12', value: 0, revenue: null },
+    ]);
+    expect(parsed.skipped).toBe(2);
+    expect(parsed.lines).toBe(6);
+    expect(parsed.duplicates).toBe(0);
+    expect(parsed.firstDay).toBe('2024-03-10');
+    expect(parsed.lastDay).toBe('2024-03-12');
+    expect(requestRows('sales', parsed.rows)[2]).toEqual({ msku: 'CAP-2', day: '2024-03-12', units: 0 });
+  });
+
+  it('takes the day in each line’s marketplace time zone', () => {
+    const file = [
+      ALL_ORDERS_HEADER,
+      // 23:30 UTC is already the next day in Tokyo and still the same day in London (GMT).
+      order('1', '2024-01-15T23:30:00+00:00', 'JP-1', 'Shipped', 1, '', 'Amazon.co.jp'),
+      order('2', '2024-01-15T23:30:00+00:00', 'UK-1', 'Shipped', 1, '', 'Amazon.co.uk'),
+    ].join('\n');
+    const parsed = parse(file) as ParsedHistory;
+    expect(parsed.rows.map((row) => [row.msku, row.day])).toEqual([
+      ['JP-1', '2024-01-16'],
+      ['UK-1', '2024-01-15'],
+    ]);
+  });
+
+  it.each([
+    [
+      'a purchase date that does not parse',
+      order('1', 'yesterday', 'A', 'Shipped', 1),
+      'Row 1: purchase-date "yesterday" is not a date and time',
+    ],
+    [
+      'a day in the future',
+      order('1', '2030-01-01T10:00:00Z', 'A', 'Shipped', 1),
+      'Row 1: purchase-date 2030-01-01 is in the future',
+    ],
+    [
+      'a negative quantity',
+      order('1', '2024-01-01T10:00:00Z', 'A', 'Shipped', -1),
+      'Row 1: quantity must not be negative',
+    ],
+    [
+      'a quantity that is not whole',
+      order('1', '2024-01-01T10:00:00Z', 'A', 'Shipped', 1.5),
+      'Row 1: quantity "1.5" is not a whole number',
+    ],
+    ['an empty sku', order('1', '2024-01-01T10:00:00Z', '', 'Shipped', 1), 'Row 1: sku is empty'],
+  ])('refuses %s, naming the row', (_, line, message) => {
+    expect(parse(`${ALL_ORDERS_HEADER}\n${line}`)).toEqual({ ok: false, message });
+  });
+
+  it('refuses a report without order lines', () => {
+    expect(parse(ALL_ORDERS_HEADER)).toEqual({ ok: false, message: 'The file has no rows to import' });
+  });
+});
+
+describe('Inventory Ledger report', () => {
+  const header = '"Date","FNSKU","ASIN","MSKU","Title","Disposition","Ending Warehouse Balance","Location"';
+  it('adds up the sellable balance of every location per day; a repeated line replaces its own', () => {
+    const file = [
+      header,
+      '"03/10/2024","X001","B01","MUG-1","Mug","SELLABLE","12","US"',
+      '"03/10/2024","X001","B01","MUG-1","Mug","SELLABLE","5","CA"',
+      '"03/10/2024","X001","B01","MUG-1","Mug","DEFECTIVE","3","US"',
+      '"03/11/2024","X001","B01","MUG-1","Mug","SELLABLE","0","US"',
+      '"03/11/2024","X001","B01","MUG-1","Mug","SELLABLE","7","US"',
+    ].join('\n');
+    const parsed = parse(file) as ParsedHistory;
+    expect(parsed.report.kind).toBe('stock');
+    expect(parsed.rows).toEqual([
+      { msku: 'MUG-1', day: '2024-03-10', value: 17, revenue: null },
+      { msku: 'MUG-1', day: '2024-03-11', value: 7, revenue: null },
+    ]);
+    expect(parsed.duplicates).toBe(1);
+    expect(parsed.skipped).toBe(1);
+    expect(requestRows('stock', parsed.rows)[0]).toEqual({ msku: 'MUG-1', day: '2024-03-10', available: 17 });
+  });
+
+  it('refuses a date it cannot read', () => {
+    expect(parse(`${header}\n"13/45/2024","X","B","M","T","SELLABLE","1","US"`)).toEqual({
+      ok: false,
+      message: 'Row 1: Date "13/45/2024" is not a date (YYYY-MM-DD or MM/DD/YYYY)',
+    });
+  });
+});
+
+describe('long files', () => {
+  it('reads sku,date,units and adds up repeated lines of a day', () => {
+    const parsed = parse('sku,date,units\nA,2024-01-01,2\nA,2024-01-01,3\nB,2024-01-02,0') as ParsedHistory;
+    expect(parsed.report.id).toBe('long-sales');
+    expect(parsed.rows.map((row) => [row.msku, row.day, row.value])).toEqual([
+      ['A', '2024-01-01', 5],
+      ['B', '2024-01-02', 0],
+    ]);
+    expect(parsed.duplicates).toBe(1);
+  });
+
+  it('reads sku,date,available and keeps the last snapshot of a day', () => {
+    const parsed = parse('SKU,Date,Available\nA,2024-01-01,9\nA,2024-01-01,4') as ParsedHistory;
+    expect(parsed.report.id).toBe('long-stock');
+    expect(parsed.rows.map((row) => row.value)).toEqual([4]);
+    expect(parsed.duplicates).toBe(1);
+  });
+
+  it.each([
+    ['negative units', 'A,2024-01-01,-3', 'Row 1: units must not be negative'],
+    ['units that are not whole', 'A,2024-01-01,2.5', 'Row 1: units "2.5" is not a whole number'],
+    ['a date that does not parse', 'A,01.02.2024,2', 'Row 1: date "01.02.2024" is not a date (YYYY-MM-DD)'],
+    ['a date that does not exist', 'A,2023-02-29,2', 'Row 1: date "2023-02-29" is not a date (YYYY-MM-DD)'],
+  ])('refuses %s', (_, line, message) => {
+    expect(parse(`sku,date,units\n${line}`)).toEqual({ ok: false, message });
+  });
+});
+
+describe('recognizeHistoryReport', () => {
+  it('does not take an inventory report for history', () => {
+    expect(recognizeHistoryReport(['Merchant SKU', 'ASIN', 'Available', 'Inbound'])).toBeNull();
+    expect(recognizeHistoryReport(['sku', 'asin', 'afn-fulfillable-quantity'])).toBeNull();
+  });
+});

@@ -1,0 +1,205 @@
+import { getTableColumns } from 'drizzle-orm';
+import type pg from 'pg';
+import {
+  HISTORY_DAYS,
+  HISTORY_MAX_IMPORTS,
+  type ImportRecord,
+  type RevertConflict,
+  type RevertResult,
+} from '../../core/csv-import/import-request';
+import { TARGET_KEYS } from '../../core/csv-import/targets';
+import type { Db } from '../db/pool';
+import { products } from '../db/schema';
+import { conflict, notFound } from '../http/errors';
+import { inAccountTransaction } from './account-lock';
+
+// DESIGN 12: the import history and "Undo this import". An undo restores the values the import
+// replaced and deletes the products it created, in one transaction, unless something changed one
+// of those products since: every write bumps a product's version, and the history holds the
+// version each product had right after the import.
+
+const SQL_TYPES: ReadonlyMap<string, string> = new Map(
+  Object.values(getTableColumns(products)).map((column) => [column.name, column.getSQLType()]),
+);
+const KNOWN_TARGETS: ReadonlySet<string> = new Set(TARGET_KEYS);
+
+const client = (db: Db) => (db as unknown as { $client: pg.Pool }).$client;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The oldest creation time the history keeps at `now`. */
+const keptSince = (now: Date) => new Date(now.getTime() - HISTORY_DAYS * DAY_MS);
+
+export const ALREADY_REVERTED_MESSAGE = 'This import was already undone';
+export const IMPORT_NOT_FOUND_MESSAGE = 'Import not found';
+
+type ImportRowDb = {
+  id: string;
+  created_at: Date;
+  user_name: string;
+  user_email: string;
+  file_name: string | null;
+  report_type: string | null;
+  blanks: 'keep' | 'clear';
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  field_changes: ImportRecord['fields'];
+  reverted_at: Date | null;
+  reverted_by: string | null;
+  restored: number | null;
+  deleted: number | null;
+  skipped: number | null;
+};
+
+function toRecord(row: ImportRowDb): ImportRecord {
+  return {
+    id: row.id,
+    createdAt: row.created_at.toISOString(),
+    user: { name: row.user_name, email: row.user_email },
+    fileName: row.file_name,
+    reportType: row.report_type,
+    blanks: row.blanks,
+    inserted: row.inserted,
+    updated: row.updated,
+    unchanged: row.unchanged,
+    fields: row.field_changes,
+    reverted: row.reverted_at
+      ? {
+          at: row.reverted_at.toISOString(),
+          by: row.reverted_by ?? '',
+          restored: row.restored ?? 0,
+          deleted: row.deleted ?? 0,
+          skipped: row.skipped ?? 0,
+        }
+      : null,
+  };
+}
+
+/** The account's imports still in the history, newest first. */
+export async function listImports(db: Db, accountId: string, now: Date): Promise<ImportRecord[]> {
+  const result = await client(db).query<ImportRowDb>(
+    `SELECT id, created_at, user_name, user_email, file_name, report_type, blanks, inserted, updated, unchanged,
+       field_changes, reverted_at, reverted_by, restored, deleted, skipped
+     FROM imports WHERE account_id = $1 AND created_at >= $2
+     ORDER BY created_at DESC, id DESC LIMIT ${HISTORY_MAX_IMPORTS}`,
+    [accountId, keptSince(now)],
+  );
+  return result.rows.map(toRecord);
+}
+
+/** Drops imports older than the history keeps, and all but the account's last 50, with their changes. */
+export async function pruneHistory(db: Db, accountId: string, now: Date): Promise<void> {
+  await client(db).query(
+    `WITH dropped AS (
+       DELETE FROM imports WHERE account_id = $1 AND (created_at < $2 OR id IN (
+         SELECT id FROM imports WHERE account_id = $1 ORDER BY created_at DESC, id DESC OFFSET ${HISTORY_MAX_IMPORTS}))
+       RETURNING id
+     )
+     DELETE FROM import_changes WHERE import_id IN (SELECT id FROM dropped)`,
+    [accountId, keptSince(now)],
+  );
+}
+
+/** A 409 with the products that changed since the import: `{message, conflicts: {first, count}}`. */
+export class RevertConflictError extends Error {
+  constructor(readonly body: RevertConflict) {
+    super(body.message);
+  }
+}
+
+export function revertConflictMessage(first: string, count: number): string {
+  const others = count - 1;
+  const more =
+    others > 0 ? ` and ${others.toLocaleString('en-US')} other product${others === 1 ? '' : 's'}` : '';
+  return `Product "${first}"${more} changed after this import, so undoing it would overwrite those changes`;
+}
+
+function restoreSql(fields: readonly string[]): string {
+  // fields[i] changed when bit i of the mask is set; its old value sits at before[i + 1].
+  const set = fields.map(
+    (field, index) =>
+      `${field} = CASE WHEN c.changed & ${2 ** index}::bigint <> 0 THEN c.before[${index + 1}]::${SQL_TYPES.get(field)} ELSE p.${field} END`,
+  );
+  // An older import whose changes this one sat on top of sees its own values again: it moves to
+  // the restored version, so that it can be undone next.
+  return `WITH restored AS (
+      UPDATE products AS p SET ${[...set, 'version = p.version + 1', 'updated_at = now()'].join(', ')}
+      FROM import_changes AS c
+      WHERE c.import_id = $1 AND NOT c.created AND p.account_id = $2 AND p.msku = c.msku AND p.version = c.version_after
+      RETURNING p.msku, p.version AS new_version, c.version_before
+    ), chained AS (
+      UPDATE import_changes AS o SET version_after = r.new_version FROM restored AS r
+      WHERE o.import_id = ANY($3::uuid[]) AND o.msku = r.msku AND o.version_after = r.version_before
+    )
+    SELECT count(*)::int AS restored FROM restored`;
+}
+
+type RevertRun = { skipChanged: boolean; by: string; now: Date };
+
+/**
+ * Undoes an import: restores the values it replaced, deletes the products it created, in one
+ * transaction. A product changed since (its version moved on, or it is gone) blocks the undo with
+ * a 409 naming the first such product in file order; with `skipChanged` the others are undone
+ * and those are left as they are. An import already undone answers 409.
+ */
+export async function revertImport(
+  db: Db,
+  accountId: string,
+  importId: string,
+  run: RevertRun,
+): Promise<RevertResult> {
+  return inAccountTransaction(db, accountId, 'READ COMMITTED', async (tx) => {
+    const found = await tx.query<{ fields: string[]; reverted_at: Date | null }>(
+      'SELECT fields, reverted_at FROM imports WHERE id = $1 AND account_id = $2 AND created_at >= $3 FOR UPDATE',
+      [importId, accountId, keptSince(run.now)],
+    );
+    const record = found.rows[0];
+    if (!record) throw notFound(IMPORT_NOT_FOUND_MESSAGE);
+    if (record.reverted_at) throw conflict(ALREADY_REVERTED_MESSAGE);
+    // Locked first, so no edit lands between the check below and the writes.
+    await tx.query(
+      `SELECT 1 FROM products AS p JOIN import_changes AS c ON p.msku = c.msku
+       WHERE c.import_id = $1 AND p.account_id = $2 ORDER BY p.msku FOR UPDATE OF p`,
+      [importId, accountId],
+    );
+    const touched = await tx.query<{ msku: string; count: number }>(
+      `SELECT c.msku, count(*) OVER ()::int AS count
+       FROM import_changes AS c LEFT JOIN products AS p ON p.account_id = $2 AND p.msku = c.msku
+       WHERE c.import_id = $1 AND (p.msku IS NULL OR p.version <> c.version_after)
+       ORDER BY c.ord LIMIT 1`,
+      [importId, accountId],
+    );
+    const first = touched.rows[0];
+    if (first && !run.skipChanged) {
+      const message = revertConflictMessage(first.msku, first.count);
+      throw new RevertConflictError({ message, conflicts: { first: first.msku, count: first.count } });
+    }
+    // The mask's bit positions follow the import's own field list, which holds only known targets.
+    const fields = record.fields;
+    if (fields.some((field) => !KNOWN_TARGETS.has(field))) throw new Error('Unknown field in import history');
+    const others = await tx.query<{ id: string }>(
+      'SELECT id FROM imports WHERE account_id = $1 AND id <> $2',
+      [accountId, importId],
+    );
+    let restored = 0;
+    if (fields.length > 0) {
+      const result = await tx.query<{ restored: number }>(restoreSql(fields), [
+        importId,
+        accountId,
+        others.rows.map((row) => row.id),
+      ]);
+      restored = result.rows[0]?.restored ?? 0;
+    }
+    const deleted = await tx.query(
+      `DELETE FROM products AS p USING import_changes AS c
+       WHERE c.import_id = $1 AND c.created AND p.account_id = $2 AND p.msku = c.msku AND p.version = c.version_after`,
+      [importId, accountId],
+    );
+    const result: RevertResult = { restored, deleted: deleted.rowCount ?? 0, skipped: first?.count ?? 0 };
+    await tx.query(
+      'UPDATE imports SET reverted_at = $2, reverted_by = $3, restored = $4, deleted = $5, skipped = $6 WHERE id = $1',
+      [importId, run.now, run.by, result.restored, result.deleted, result.skipped],
+    );
+    return { commit: true, value: result };
+  });
+}

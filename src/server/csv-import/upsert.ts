@@ -1,0 +1,374 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { getTableColumns } from 'drizzle-orm';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import type {
+  ChangeExample,
+  FieldChange,
+  ImportOptions,
+  ImportPreview,
+} from '../../core/csv-import/import-request';
+import type { ImportRow } from '../../core/csv-import/import-rows';
+import { TARGET_KEYS, type TargetKey } from '../../core/csv-import/targets';
+import { copyChunks } from '../db/copy-text';
+import type { Db } from '../db/pool';
+import { products } from '../db/schema';
+import { inAccountTransaction } from './account-lock';
+
+// DESIGN 6 and 12: one import is one transaction. The rows are COPied into a temporary table;
+// one query compares them with the stored products (what each changes, what it clears, the
+// values it replaces); then one UPDATE and one INSERT write them, and the replaced values go to
+// the history in the same transaction. A dry run is the same transaction rolled back, so the
+// preview is exactly what the import does.
+
+// The SQL type of every import target, read from the Drizzle schema so the two cannot drift.
+const SQL_TYPES: ReadonlyMap<string, string> = new Map(
+  Object.values(getTableColumns(products)).map((column) => [column.name, column.getSQLType()]),
+);
+const KNOWN_TARGETS: ReadonlySet<string> = new Set(TARGET_KEYS);
+
+/** How many changed values per field the preview shows. */
+const EXAMPLES_PER_FIELD = 3;
+/** The first changed rows read for examples at once; rarer fields are looked up one by one. */
+const EXAMPLE_SCAN = 500;
+
+export type ImportWho = { userId: string; name: string; email: string };
+export type ImportRun = ImportOptions & { dryRun: boolean; who: ImportWho; now: Date };
+export type ImportOutcome = ImportPreview & { importId: string | null };
+
+/**
+ * The columns an import writes: msku first, then every target that some row carries, in target
+ * order. Only these change on existing products (the mapped fields); the others keep their value.
+ */
+export function importedColumns(rows: readonly ImportRow[]): TargetKey[] {
+  const present = new Set<string>();
+  // Rows from the web all share one set of keys; scanning a sample would miss a hand-made odd row.
+  for (const row of rows) for (const key in row) present.add(key);
+  return TARGET_KEYS.filter((key) => key === 'msku' || (present.has(key) && KNOWN_TARGETS.has(key)));
+}
+
+/** Streams COPY text into `COPY <target> FROM STDIN`, with backpressure. */
+async function copyInto(client: pg.PoolClient, target: string, text: Iterable<string>): Promise<void> {
+  await pipeline(Readable.from(text), client.query(copyFrom(`COPY ${target} FROM STDIN`)));
+}
+
+/** Bit i of a field mask stands for fields[i]. JS numbers hold 53 bits exactly. */
+const bit = (index: number) => 2 ** index;
+
+type Plan = {
+  fields: TargetKey[];
+  columns: TargetKey[];
+  /** Clear mode: a per-row mask of the fields a row leaves out (those keep the stored value). */
+  hasKeepMask: boolean;
+  blanks: ImportOptions['blanks'];
+};
+
+function planOf(rows: readonly ImportRow[], blanks: ImportOptions['blanks']): Plan {
+  const columns = importedColumns(rows);
+  const fields = columns.filter((column) => column !== 'msku');
+  if (fields.length > 53) throw new Error('Too many import fields for the change mask');
+  return { fields, columns, hasKeepMask: blanks === 'clear', blanks };
+}
+
+/**
+ * The value a field takes on an existing product. A blank (null) keeps the stored value unless
+ * the import clears blanks; a field the row leaves out always keeps it; replen has no empty state.
+ */
+function newValue(plan: Plan, field: TargetKey, index: number): string {
+  if (field === 'replen' || plan.blanks === 'keep') return `COALESCE(r.${field}, p.${field})`;
+  return `CASE WHEN r.keep_mask & ${bit(index)}::bigint <> 0 THEN p.${field} ELSE r.${field} END`;
+}
+
+function keepMask(row: Readonly<Record<string, unknown>>, fields: readonly TargetKey[]): number {
+  let mask = 0;
+  for (let index = 0; index < fields.length; index += 1) if (!(fields[index]! in row)) mask += bit(index);
+  return mask;
+}
+
+async function stage(client: pg.PoolClient, plan: Plan, rows: readonly ImportRow[]): Promise<void> {
+  const definitions = [
+    'ord integer',
+    ...(plan.hasKeepMask ? ['keep_mask bigint'] : []),
+    ...plan.columns.map((column) => `${column} ${SQL_TYPES.get(column)}`),
+  ];
+  await client.query(`CREATE TEMP TABLE import_rows (${definitions.join(', ')}) ON COMMIT DROP`);
+  const perRow = plan.hasKeepMask
+    ? (row: Readonly<Record<string, unknown>>, index: number) => [index, keepMask(row, plan.fields)]
+    : (_row: unknown, index: number) => [index];
+  const target = `import_rows (ord, ${plan.hasKeepMask ? 'keep_mask, ' : ''}${plan.columns.join(', ')})`;
+  await copyInto(client, target, copyChunks(rows, plan.columns, { perRow }));
+}
+
+/**
+ * Compares the staged rows with the stored products, one row per staged row: whether it creates a
+ * product, the product's version before, and masks of the fields it changes and of those it
+ * clears. The masks are plain expressions over the join, so one pass computes them.
+ */
+async function diff(client: pg.PoolClient, accountId: string, plan: Plan): Promise<void> {
+  const mask = (condition: (field: TargetKey, index: number) => string) =>
+    plan.fields.length === 0
+      ? '0'
+      : plan.fields
+          .map((field, index) => `CASE WHEN ${condition(field, index)} THEN ${bit(index)} ELSE 0 END`)
+          .join(' + ');
+  const changed = mask((field, index) => `${newValue(plan, field, index)} IS DISTINCT FROM p.${field}`);
+  const cleared = mask(
+    (field, index) => `${newValue(plan, field, index)} IS NULL AND p.${field} IS NOT NULL`,
+  );
+  await client.query(
+    `CREATE TEMP TABLE import_diff ON COMMIT DROP AS
+     SELECT r.ord, r.msku, p.msku IS NULL AS created, p.version AS version_before,
+       CASE WHEN p.msku IS NULL THEN 0 ELSE (${changed})::bigint END AS changed,
+       CASE WHEN p.msku IS NULL THEN 0 ELSE (${cleared})::bigint END AS cleared
+     FROM import_rows AS r LEFT JOIN products AS p ON p.account_id = $1 AND p.msku = r.msku`,
+    [accountId],
+  );
+}
+
+/**
+ * The history of a real import, written before its changes: per product it creates or changes,
+ * the mask of changed fields, the values it replaces (text, by field position) and the versions
+ * before and after.
+ */
+async function recordChanges(
+  client: pg.PoolClient,
+  accountId: string,
+  importId: string,
+  plan: Plan,
+): Promise<void> {
+  const before = plan.fields.map(
+    (field, index) => `CASE WHEN d.changed & ${bit(index)}::bigint <> 0 THEN p.${field}::text END`,
+  );
+  const beforeArray = before.length === 0 ? 'NULL' : `ARRAY[${before.join(', ')}]`;
+  await client.query(
+    `INSERT INTO import_changes (account_id, import_id, msku, ord, created, changed, before, version_before, version_after)
+     SELECT $1, $2, d.msku, d.ord, d.created, d.changed, CASE WHEN d.changed <> 0 THEN ${beforeArray} END,
+       d.version_before, CASE WHEN d.created THEN 1 ELSE d.version_before + 1 END
+     FROM import_diff AS d LEFT JOIN products AS p ON p.account_id = $1 AND p.msku = d.msku AND NOT d.created
+     WHERE d.created OR d.changed <> 0`,
+    [accountId, importId],
+  );
+}
+
+type CountsRow = Record<string, number>;
+
+async function summarize(client: pg.PoolClient, plan: Plan): Promise<CountsRow> {
+  const perField = plan.fields.flatMap((_field, index) => [
+    `count(*) FILTER (WHERE changed & ${bit(index)}::bigint <> 0)::int AS changed_${index}`,
+    `count(*) FILTER (WHERE cleared & ${bit(index)}::bigint <> 0)::int AS cleared_${index}`,
+  ]);
+  const result = await client.query<CountsRow>(
+    `SELECT count(*) FILTER (WHERE created)::int AS inserted,
+       count(*) FILTER (WHERE NOT created AND changed <> 0)::int AS updated,
+       count(*) FILTER (WHERE NOT created AND changed = 0)::int AS unchanged
+       ${perField.length > 0 ? `, ${perField.join(', ')}` : ''}
+     FROM import_diff`,
+  );
+  return result.rows[0]!;
+}
+
+type ChangedRow = { ord: number; msku: string; changed: number };
+
+/** The first changed values of each field, in file order: the old value and the new one. */
+async function examples(
+  client: pg.PoolClient,
+  accountId: string,
+  plan: Plan,
+  counts: CountsRow,
+): Promise<Map<TargetKey, ChangeExample[]>> {
+  const hasBit = (row: ChangedRow, index: number) => Math.floor(row.changed / bit(index)) % 2 === 1;
+  const first = await client.query<ChangedRow>(
+    `SELECT ord, msku, changed FROM import_diff WHERE changed <> 0 ORDER BY ord LIMIT ${EXAMPLE_SCAN}`,
+  );
+  const picked = new Map<number, ChangedRow[]>();
+  for (const [index] of plan.fields.entries()) {
+    const total = Math.min(EXAMPLES_PER_FIELD, counts[`changed_${index}`] ?? 0);
+    if (total === 0) continue;
+    let rows = first.rows.filter((row) => hasBit(row, index)).slice(0, EXAMPLES_PER_FIELD);
+    if (rows.length < total) {
+      // A field that changes rarely: its first changes lie beyond the rows read above.
+      const more = await client.query<ChangedRow>(
+        `SELECT ord, msku, changed FROM import_diff WHERE changed & ${bit(index)}::bigint <> 0
+         ORDER BY ord LIMIT ${EXAMPLES_PER_FIELD}`,
+      );
+      rows = more.rows;
+    }
+    picked.set(index, rows);
+  }
+  const all = [...picked.values()].flat();
+  if (all.length === 0) return new Map();
+  const stored = await client.query<Record<string, unknown>>(
+    'SELECT * FROM products WHERE account_id = $1 AND msku = ANY($2::text[])',
+    [accountId, [...new Set(all.map((row) => row.msku))]],
+  );
+  const staged = await client.query<Record<string, unknown>>(
+    'SELECT * FROM import_rows WHERE ord = ANY($1::int[])',
+    [[...new Set(all.map((row) => row.ord))]],
+  );
+  const storedByMsku = new Map(stored.rows.map((row) => [row.msku as string, row]));
+  const stagedByOrd = new Map(staged.rows.map((row) => [row.ord as number, row]));
+  const answer = new Map<TargetKey, ChangeExample[]>();
+  for (const [index, rows] of picked) {
+    const field = plan.fields[index]!;
+    answer.set(
+      field,
+      // A changed field always takes the staged value: a kept one would not have changed.
+      rows.map((row) => ({
+        msku: row.msku,
+        before: storedByMsku.get(row.msku)?.[field] ?? null,
+        after: stagedByOrd.get(row.ord)?.[field] ?? null,
+      })),
+    );
+  }
+  return answer;
+}
+
+function fieldChanges(plan: Plan, counts: CountsRow, found: Map<TargetKey, ChangeExample[]>): FieldChange[] {
+  return plan.fields
+    .map((field, index) => ({
+      field,
+      changed: counts[`changed_${index}`] ?? 0,
+      cleared: counts[`cleared_${index}`] ?? 0,
+      examples: found.get(field) ?? [],
+    }))
+    .filter((change) => change.changed > 0);
+}
+
+/** Writes the staged changes: changed products get the new values and a new version; new ones are inserted. */
+async function apply(client: pg.PoolClient, accountId: string, plan: Plan): Promise<void> {
+  if (plan.fields.length > 0) {
+    const set = plan.fields.map((field, index) => `${field} = ${newValue(plan, field, index)}`);
+    const stored = plan.fields.map((field) => `p.${field}`).join(', ');
+    const next = plan.fields.map((field, index) => newValue(plan, field, index)).join(', ');
+    // A row that would change nothing is left alone: its version (the ETag) stays, so a re-import
+    // of an unchanged report does not turn everyone's open edits stale.
+    await client.query(
+      `UPDATE products AS p SET ${set.join(', ')}, version = p.version + 1, updated_at = now()
+       FROM import_rows AS r
+       WHERE p.account_id = $1 AND p.msku = r.msku AND ROW(${stored}) IS DISTINCT FROM ROW(${next})`,
+      [accountId],
+    );
+  }
+  const values = plan.columns.map((column) =>
+    column === 'replen' ? 'COALESCE(r.replen, false)' : `r.${column}`,
+  );
+  await client.query(
+    `INSERT INTO products (account_id, ${plan.columns.join(', ')})
+     SELECT $1, ${values.join(', ')} FROM import_rows AS r
+     WHERE NOT EXISTS (SELECT 1 FROM products AS p WHERE p.account_id = $1 AND p.msku = r.msku)`,
+    [accountId],
+  );
+}
+
+async function recordImport(
+  client: pg.PoolClient,
+  accountId: string,
+  run: ImportRun,
+  plan: Plan,
+  preview: ImportPreview,
+): Promise<string> {
+  const result = await client.query<{ id: string }>(
+    `INSERT INTO imports (account_id, user_id, user_name, user_email, created_at, file_name, report_type, blanks,
+       fields, inserted, updated, unchanged, field_changes)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
+    [
+      accountId,
+      run.who.userId,
+      run.who.name,
+      run.who.email,
+      run.now,
+      run.fileName,
+      run.reportType,
+      run.blanks,
+      plan.fields,
+      preview.inserted,
+      preview.updated,
+      preview.unchanged,
+      JSON.stringify(preview.fields.map(({ field, changed, cleared }) => ({ field, changed, cleared }))),
+    ],
+  );
+  return result.rows[0]!.id;
+}
+
+async function hasProducts(client: pg.PoolClient, accountId: string): Promise<boolean> {
+  const result = await client.query('SELECT 1 FROM products WHERE account_id = $1 LIMIT 1', [accountId]);
+  return result.rows.length > 0;
+}
+
+/**
+ * An account's first import: every row is new, so rows and history go straight in by COPY. Its
+ * dry run needs no database work: every row is an insert. It still builds the COPY text, which
+ * refuses what PostgreSQL would (a NUL character), so the preview fails where the import would.
+ */
+async function importAllNew(
+  client: pg.PoolClient,
+  accountId: string,
+  run: ImportRun,
+  plan: Plan,
+  rows: readonly ImportRow[],
+): Promise<ImportOutcome> {
+  const text = copyChunks(rows, plan.columns, { leading: [accountId], nullAs: { replen: false } });
+  const preview: ImportPreview = { inserted: rows.length, updated: 0, unchanged: 0, fields: [] };
+  if (run.dryRun) {
+    for (const _chunk of text);
+    return { ...preview, importId: null };
+  }
+  await copyInto(client, `products (account_id, ${plan.columns.join(', ')})`, text);
+  const importId = await recordImport(client, accountId, run, plan, preview);
+  const history = copyChunks(rows, ['msku'], {
+    leading: [accountId, importId],
+    perRow: (_row, index) => [index, true, 0, 1],
+  });
+  await copyInto(
+    client,
+    'import_changes (account_id, import_id, ord, created, changed, version_after, msku)',
+    history,
+  );
+  return { ...preview, importId };
+}
+
+/** Later imports: stage, compare, and (unless a dry run) write the changes and their history. */
+async function mergeStaged(
+  client: pg.PoolClient,
+  accountId: string,
+  run: ImportRun,
+  plan: Plan,
+  rows: readonly ImportRow[],
+): Promise<ImportOutcome> {
+  await stage(client, plan, rows);
+  await diff(client, accountId, plan);
+  const counts = await summarize(client, plan);
+  const preview: ImportPreview = {
+    inserted: counts.inserted ?? 0,
+    updated: counts.updated ?? 0,
+    unchanged: counts.unchanged ?? 0,
+    fields: fieldChanges(plan, counts, await examples(client, accountId, plan, counts)),
+  };
+  if (run.dryRun || preview.inserted + preview.updated === 0) return { ...preview, importId: null };
+  const importId = await recordImport(client, accountId, run, plan, preview);
+  await recordChanges(client, accountId, importId, plan);
+  await apply(client, accountId, plan);
+  return { ...preview, importId };
+}
+
+/**
+ * DESIGN 6 and 12: upserts the rows by (account, msku) in one transaction, every row or none,
+ * and records what changed. A dry run answers the same and writes nothing; so does an import
+ * that would change nothing (its importId is null). Column names come from TARGET_KEYS, never
+ * from the request.
+ */
+export async function importProducts(
+  db: Db,
+  accountId: string,
+  rows: readonly ImportRow[],
+  run: ImportRun,
+): Promise<ImportOutcome> {
+  const plan = planOf(rows, run.blanks);
+  return inAccountTransaction(db, accountId, 'REPEATABLE READ', async (client) => {
+    const outcome = (await hasProducts(client, accountId))
+      ? await mergeStaged(client, accountId, run, plan, rows)
+      : await importAllNew(client, accountId, run, plan, rows);
+    return { commit: !run.dryRun, value: outcome };
+  });
+}

@@ -1,0 +1,83 @@
+// PostgreSQL COPY ... FROM STDIN in text format: one line per row, columns separated by tabs,
+// `\N` for null, and backslash, newline, carriage return and tab escaped inside values.
+// https://www.postgresql.org/docs/current/sql-copy.html#id-1.9.3.55.9.2
+
+export const COPY_NULL = '\\N';
+
+const SPECIAL = /[\\\n\r\t]/;
+const SPECIAL_ALL = /[\\\n\r\t]/g;
+const ESCAPES: Readonly<Record<string, string>> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/** A NUL character cannot be stored in a PostgreSQL text value; the message names the field. */
+export class NulCharacterError extends Error {}
+
+/** One value in COPY text format; booleans as t/f, numbers in plain notation, null as \N. */
+export function copyValue(value: unknown, field = 'value'): string {
+  if (value === null || value === undefined) return COPY_NULL;
+  if (typeof value === 'boolean') return value ? 't' : 'f';
+  if (typeof value === 'number') return String(value);
+  const text = String(value);
+  if (text.includes('\u0000')) throw new NulCharacterError(`${field} must not contain NUL characters`);
+  return SPECIAL.test(text) ? text.replace(SPECIAL_ALL, (char) => ESCAPES[char]!) : text;
+}
+
+export type CopyOptions = {
+  /** Values written before each row's own columns, e.g. the account every row belongs to. */
+  leading?: readonly unknown[];
+  /** Values computed per row (from the row and its index), written after the leading ones. */
+  perRow?: (row: Readonly<Record<string, unknown>>, index: number) => readonly unknown[];
+  /** What to write instead of a missing or null value, per column (NOT NULL columns). */
+  nullAs?: Readonly<Record<string, unknown>>;
+};
+
+/** One row as a COPY text line (with its newline), reading `columns` from the object in order. */
+export function copyLine(
+  row: Readonly<Record<string, unknown>>,
+  columns: readonly string[],
+  options: CopyOptions = {},
+): string {
+  const { leading = [], nullAs = {} } = options;
+  let line = leading.map((value) => `${copyValue(value)}\t`).join('');
+  for (let index = 0; index < columns.length; index += 1) {
+    const column = columns[index]!;
+    if (index > 0) line += '\t';
+    line += copyValue(row[column] ?? nullAs[column], column);
+  }
+  return `${line}\n`;
+}
+
+/**
+ * The rows as COPY text in chunks of `rowsPerChunk` lines, so that a stream can apply backpressure
+ * without holding the whole payload twice. A NUL character fails with the row number (from 1).
+ */
+export function* copyChunks(
+  rows: readonly Readonly<Record<string, unknown>>[],
+  columns: readonly string[],
+  options: CopyOptions = {},
+  rowsPerChunk = 5000,
+): Generator<string> {
+  // The leading values are the same on every line: encode them once.
+  const prefix = copyLine({}, [], options).slice(0, -1);
+  const rest = { nullAs: options.nullAs };
+  const { perRow } = options;
+  for (let start = 0; start < rows.length; start += rowsPerChunk) {
+    let chunk = '';
+    const end = Math.min(rows.length, start + rowsPerChunk);
+    for (let index = start; index < end; index += 1) {
+      try {
+        const row = rows[index]!;
+        const computed = perRow
+          ? perRow(row, index)
+              .map((value) => `${copyValue(value)}\t`)
+              .join('')
+          : '';
+        chunk += prefix + computed + copyLine(row, columns, rest);
+      } catch (error) {
+        if (error instanceof NulCharacterError)
+          throw new NulCharacterError(`Row ${index + 1}: ${error.message}`);
+        throw error;
+      }
+    }
+    yield chunk;
+  }
+}

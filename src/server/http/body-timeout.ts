@@ -1,0 +1,44 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { HttpError } from './errors';
+
+export const BODY_TOO_SLOW_MESSAGE = 'The request body arrived too slowly';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** How long this route waits for its whole body (imports are large). */
+    bodyTimeoutMs?: number;
+  }
+}
+
+/**
+ * docs/decisions/008: a body must arrive within `defaultMs` (or the route's bodyTimeoutMs), so a
+ * client sending a byte every few seconds cannot hold a connection and its request for minutes.
+ * The answer is 408 and the connection is closed.
+ */
+export function registerBodyTimeout(app: FastifyInstance, defaultMs: number): void {
+  app.addHook('preParsing', async (request, reply, payload) => {
+    // Only a request that sends a body is waited on (a GET's stream is never read, so never ends).
+    const headers = request.headers;
+    const hasBody = headers['transfer-encoding'] !== undefined || Number(headers['content-length'] ?? 0) > 0;
+    if (!hasBody || request.method === 'GET' || request.method === 'HEAD') return payload;
+    const limitMs = request.routeOptions.config.bodyTimeoutMs ?? defaultMs;
+    const guarded = new PassThrough();
+    // The error reaches the request through the body parser; this only keeps it from being unhandled.
+    guarded.on('error', () => {});
+    const timer = setTimeout(() => {
+      reply.header('connection', 'close');
+      const error = new HttpError(408, BODY_TOO_SLOW_MESSAGE);
+      payload.unpipe(guarded);
+      guarded.destroy(error);
+      // Stop reading the rest of what the client trickles in.
+      payload.resume();
+    }, limitMs);
+    const done = () => clearTimeout(timer);
+    payload.on('end', done);
+    payload.on('error', done);
+    guarded.on('close', done);
+    request.raw.on('close', done);
+    return payload.pipe(guarded);
+  });
+}

@@ -1,0 +1,22 @@
+import type pg from 'pg';
+import type { Db } from '../db/pool';
+import { scheduledSyncJob } from '../marketplace/scheduled-sync';
+import type { SyncDeps } from '../marketplace/sync-runner';
+import type { AnyJobDefinition } from './define-job';
+
+/** What job handlers may use; a job that needs more takes it here. */
+export type JobDeps = {
+  db: Db;
+  pool: pg.Pool;
+  now: () => number;
+  /** The marketplace sync's settings, built once by the app (`syncDepsOf`) for its routes and jobs. */
+  sync: SyncDeps;
+};
+
+/**
+ * Every background job of the app. A feature defines its job with `defineJob` in its own folder
+ * and adds it here; the runner creates its queue and schedule at start, on every copy.
+ */
+export function appJobs(deps: JobDeps): AnyJobDefinition[] {
+  return [scheduledSyncJob(deps.sync)];
+}

@@ -1,0 +1,189 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type pg from 'pg';
+import { NOT_CONNECTED_MESSAGE } from '../../core/marketplace/connection';
+import { findMarketplace } from '../../core/marketplace/marketplaces';
+import {
+  overallState,
+  queuedSteps,
+  SYNC_RUNNING_MESSAGE,
+  type SyncStep,
+  type SyncView,
+} from '../../core/marketplace/sync';
+import { postgresErrorCode } from '../db/errors';
+import type { Db } from '../db/pool';
+import { marketplaceSyncs } from '../db/schema';
+import { conflict } from '../http/errors';
+import { loadConnection, pauseConnection } from './connection';
+import type { PollOptions } from './reports';
+import type { SecretBox } from './secret-box';
+import { type ClientOptions, createSpApiClient, SpApiError } from './sp-api-client';
+import { STEP_FUNCTIONS } from './steps';
+
+export type SyncDeps = {
+  db: Db;
+  box: SecretBox;
+  now: () => number;
+  /** Client settings beyond the connection's (the testing endpoint, timeouts, back-off). */
+  client: Omit<ClientOptions, 'region' | 'credentials'>;
+  poll: PollOptions;
+  /** Where a step's unexpected failure is reported (never with secrets: errors carry none). */
+  logError: (error: unknown, message: string) => void;
+};
+
+const UNIQUE_VIOLATION = '23505';
+const pool = (db: Db) => (db as unknown as { $client: pg.Pool }).$client;
+const UNEXPECTED_MESSAGE = 'The step failed unexpectedly; it will be tried again at the next sync.';
+
+type SyncRow = typeof marketplaceSyncs.$inferSelect;
+
+const viewOf = (row: SyncRow): SyncView => ({
+  syncId: row.id,
+  state: row.state,
+  trigger: row.trigger,
+  createdAt: row.createdAt.toISOString(),
+  startedAt: row.startedAt?.toISOString() ?? null,
+  finishedAt: row.finishedAt?.toISOString() ?? null,
+  steps: row.steps as SyncStep[],
+});
+
+/** Queues a sync of the account: 409 when it is not connected or a sync already waits or runs. */
+export async function queueSync(
+  deps: SyncDeps,
+  accountId: string,
+  trigger: 'manual' | 'schedule',
+): Promise<string> {
+  const connection = await loadConnection(deps.db, deps.box, accountId);
+  if (!connection) throw conflict(NOT_CONNECTED_MESSAGE);
+  try {
+    const [row] = await deps.db
+      .insert(marketplaceSyncs)
+      // created_at is the database's clock: it orders an account's syncs.
+      .values({ accountId, trigger, state: 'queued', steps: queuedSteps() })
+      .returning({ id: marketplaceSyncs.id });
+    return row!.id;
+  } catch (error) {
+    if (
+      postgresErrorCode(error) === UNIQUE_VIOLATION ||
+      postgresErrorCode((error as { cause?: unknown }).cause) === UNIQUE_VIOLATION
+    ) {
+      throw conflict(SYNC_RUNNING_MESSAGE);
+    }
+    throw error;
+  }
+}
+
+/** The account's running sync, else its latest one, else null. */
+export async function currentSync(db: Db, accountId: string): Promise<SyncView | null> {
+  const [row] = await db
+    .select()
+    .from(marketplaceSyncs)
+    .where(eq(marketplaceSyncs.accountId, accountId))
+    .orderBy(desc(marketplaceSyncs.createdAt))
+    .limit(1);
+  return row ? viewOf(row) : null;
+}
+
+async function saveSteps(deps: SyncDeps, syncId: string, steps: SyncStep[], finished: boolean) {
+  const state = overallState(steps);
+  const at = new Date(deps.now());
+  await deps.db
+    .update(marketplaceSyncs)
+    .set({ steps, state, ...(finished ? { finishedAt: at } : {}) })
+    .where(eq(marketplaceSyncs.id, syncId));
+}
+
+const LOCK_KEY = "hashtextextended('replen.sync:' || $1, 0)";
+
+/**
+ * Runs the steps of a queued or interrupted sync that are not done yet, in order. The sync's own
+ * session lock makes sure one app copy runs it: another copy that picks it up returns at once.
+ * Steps already done by a copy that was killed are not run again; a step it stopped half-way wrote
+ * nothing (its transaction), so it simply runs again. Answers false when another copy holds it.
+ */
+export async function runSync(deps: SyncDeps, syncId: string): Promise<boolean> {
+  const lockClient = await pool(deps.db).connect();
+  let lockTaken = false;
+  try {
+    const taken = await lockClient.query<{ ok: boolean }>(`SELECT pg_try_advisory_lock(${LOCK_KEY}) AS ok`, [
+      syncId,
+    ]);
+    lockTaken = taken.rows[0]!.ok;
+    if (!lockTaken) return false;
+    const [row] = await deps.db
+      .select()
+      .from(marketplaceSyncs)
+      .where(and(eq(marketplaceSyncs.id, syncId), inArray(marketplaceSyncs.state, ['queued', 'running'])));
+    if (!row) return false;
+    await runSteps(deps, row);
+    return true;
+  } finally {
+    if (lockTaken) await lockClient.query(`SELECT pg_advisory_unlock(${LOCK_KEY})`, [syncId]).catch(() => {});
+    lockClient.release();
+  }
+}
+
+async function runSteps(deps: SyncDeps, row: SyncRow) {
+  const steps = (row.steps as SyncStep[]).map((step) => ({ ...step }));
+  // A step marked running by a copy that died is simply run again.
+  for (const step of steps) if (step.state === 'running') step.state = 'queued';
+  await deps.db
+    .update(marketplaceSyncs)
+    .set({ state: 'running', startedAt: row.startedAt ?? new Date(deps.now()) })
+    .where(eq(marketplaceSyncs.id, row.id));
+
+  const fail = async (message: string) => {
+    for (const step of steps)
+      if (step.state !== 'done') Object.assign(step, { state: 'failed', error: message });
+    await saveSteps(deps, row.id, steps, true);
+  };
+  const connection = await loadConnection(deps.db, deps.box, row.accountId).catch(() => null);
+  const marketplace = connection && findMarketplace(connection.marketplaceId);
+  if (!connection || !marketplace) return fail(NOT_CONNECTED_MESSAGE);
+  const client = createSpApiClient({
+    ...deps.client,
+    region: connection.region,
+    credentials: connection.credentials,
+  });
+  const context = {
+    db: deps.db,
+    accountId: row.accountId,
+    client,
+    marketplace,
+    poll: deps.poll,
+    now: deps.now,
+  };
+
+  for (const step of steps) {
+    if (step.state === 'done') continue;
+    step.state = 'running';
+    step.error = null;
+    await saveSteps(deps, row.id, steps, false);
+    const started = Date.now();
+    try {
+      const result = await STEP_FUNCTIONS[step.name](context);
+      Object.assign(step, { state: 'done', rows: result.rows, created: result.created });
+    } catch (error) {
+      const message = error instanceof SpApiError ? error.message : UNEXPECTED_MESSAGE;
+      if (!(error instanceof SpApiError)) deps.logError(error, `marketplace sync step ${step.name} failed`);
+      Object.assign(step, { state: 'failed', error: message });
+      // Amazon refused the credentials: no later step can succeed, and the schedule stops.
+      if (error instanceof SpApiError && (error.kind === 'revoked' || error.kind === 'credentials')) {
+        step.durationMs = Date.now() - started;
+        if (error.kind === 'revoked') await pauseConnection(deps.db, row.accountId, error.message);
+        return fail(error.message);
+      }
+    }
+    step.durationMs = Date.now() - started;
+    await saveSteps(deps, row.id, steps, false);
+  }
+  await saveSteps(deps, row.id, steps, true);
+}
+
+/** Syncs left queued or running by a copy that stopped; each is resumed where it stopped. */
+export async function unfinishedSyncs(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ id: marketplaceSyncs.id })
+    .from(marketplaceSyncs)
+    .where(inArray(marketplaceSyncs.state, ['queued', 'running']));
+  return rows.map((row) => row.id);
+}

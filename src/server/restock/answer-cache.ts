@@ -1,0 +1,76 @@
+/**
+ * Serialised whole-table answers kept per account, keyed by a stamp of the account's data (see
+ * `findTableStamp`): a read whose stamp matches the stored one sends the stored bytes instead of
+ * reading, deriving and serialising every product again. The stamp is read from the database on
+ * every request, so several app processes each keep their own copy and none serves stale data.
+ *
+ * Reads that miss at the same time for the same key share one build (a table opened in five tabs,
+ * fifty clients polling): only the first takes a turn of heavy work.
+ */
+/**
+ * Accounts with up to this many products have their answers kept (about 4.5 MB in the default
+ * shape). A larger table is built for each read within the account's turns: sending stored copies
+ * of it freely let one account hammering its table slow every other account's requests.
+ */
+export const CACHED_TABLE_PRODUCTS = 5_000;
+
+/** The budget of one process: a few hundred accounts' answers at most. */
+export const ANSWER_CACHE_BYTES = 128 * 1024 * 1024;
+
+export type AnswerCache = {
+  /** The stored answer for `key`, or the result of `build` (stored unless larger than the budget). */
+  get: (account: string, key: string, build: () => Promise<Buffer>) => Promise<Buffer>;
+};
+
+/** Answers up to `maxBytes` in all; the least recently used account's are dropped first. */
+export function createAnswerCache(maxBytes: number): AnswerCache {
+  // Map order is the recency order: an entry is deleted and set again when used.
+  const entries = new Map<string, { key: string; bytes: Buffer }>();
+  const building = new Map<string, Promise<Buffer>>();
+  let total = 0;
+
+  function store(slot: string, key: string, bytes: Buffer) {
+    const previous = entries.get(slot);
+    if (previous) {
+      total -= previous.bytes.length;
+      entries.delete(slot);
+    }
+    if (bytes.length > maxBytes) return;
+    entries.set(slot, { key, bytes });
+    total += bytes.length;
+    for (const [oldest, entry] of entries) {
+      if (total <= maxBytes) break;
+      entries.delete(oldest);
+      total -= entry.bytes.length;
+    }
+  }
+
+  return {
+    async get(account, key, build) {
+      // One slot per account and answer shape: an older stamp's answer is never wanted again.
+      const slot = `${account}\n${key.slice(0, key.indexOf('\n'))}`;
+      const entry = entries.get(slot);
+      if (entry && entry.key === key) {
+        entries.delete(slot);
+        entries.set(slot, entry);
+        return entry.bytes;
+      }
+      const flightKey = `${account}\n${key}`;
+      const pending = building.get(flightKey);
+      if (pending) return pending;
+      const built = build().then(
+        (bytes) => {
+          building.delete(flightKey);
+          store(slot, key, bytes);
+          return bytes;
+        },
+        (error: unknown) => {
+          building.delete(flightKey);
+          throw error;
+        },
+      );
+      building.set(flightKey, built);
+      return built;
+    },
+  };
+}

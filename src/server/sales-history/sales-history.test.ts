@@ -1,0 +1,314 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayNumber, isoDay, utcDayOf } from '../../core/forecast/days';
+import { aProduct } from '../../core/restock/test-products';
+import type { ProductHistory } from '../../core/sales-history/product-history';
+import type { HistoryImportResult } from '../../core/sales-history/rows';
+import { addMemberAndLogIn, signUp } from '../test-support/http-client';
+import { accountIdOf, insertProducts } from '../test-support/products';
+import { startTestApp, type TestApp } from '../test-support/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const SALES = '/api/dynamic/import-sales';
+const STOCK = '/api/dynamic/import-stock';
+const historyOf = (msku: string, days = 180) =>
+  `/api/products/${encodeURIComponent(msku)}/history?days=${days}`;
+
+/** An owner whose account has the given products. */
+async function ownerWith(...mskus: string[]) {
+  const owner = await signUp(t.baseUrl);
+  const accountId = await accountIdOf(t.pool, owner.email);
+  await insertProducts(
+    t.pool,
+    accountId,
+    mskus.map((msku) => aProduct({ msku, fba_quantity: 10, sales_last_30_days: 30 })),
+  );
+  return { ...owner, accountId };
+}
+
+const today = () => utcDayOf(t.clock.now);
+/** `count` consecutive days ending `daysAgo` days before today, as ISO dates. */
+const lastDays = (count: number, daysAgo = 1) =>
+  Array.from({ length: count }, (_, i) => isoDay(today() - daysAgo - (count - 1) + i));
+
+async function storedSales(accountId: string) {
+  const result = await t.pool.query<{ msku: string; day: string; units: number; revenue: number | null }>(
+    'SELECT msku, day::text, units, revenue FROM daily_sales WHERE account_id = $1 ORDER BY msku, day',
+    [accountId],
+  );
+  return result.rows;
+}
+
+async function storedCount(table: string, accountId: string) {
+  const result = await t.pool.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM ${table} WHERE account_id = $1`,
+    [accountId],
+  );
+  return result.rows[0]!.count;
+}
+
+describe('POST /api/dynamic/import-sales', () => {
+  it('stores daily units, adds up repeated order lines, reports unknown products and forecasts', async () => {
+    const owner = await ownerWith('A-1', 'B-2');
+    const days = lastDays(60);
+    const rows = [
+      ...days.map((day) => ({ msku: 'A-1', day, units: 2, revenue: 20 })),
+      { msku: 'A-1', day: days.at(-1)!, units: 3, revenue: 30 },
+      { msku: 'B-2', day: days[0]!, units: 1 },
+      { msku: 'NOT-MINE', day: days[0]!, units: 5 },
+      { msku: 'ALSO-NOT-MINE', day: days[1]!, units: 5 },
+    ];
+    const response = await owner.client.post<HistoryImportResult>(SALES, { rows }, owner.token);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      days: 60,
+      products: 2,
+      unknownProducts: 2,
+      unknownExamples: ['ALSO-NOT-MINE', 'NOT-MINE'],
+      duplicates: 1,
+      forecasts: 2,
+    });
+    const stored = await storedSales(owner.accountId);
+    expect(stored.filter((row) => row.msku === 'A-1')).toHaveLength(60);
+    expect(stored.find((row) => row.msku === 'A-1' && row.day === days.at(-1))).toMatchObject({
+      units: 5,
+      revenue: 50,
+    });
+    // Unknown products are not created.
+    const products = await t.pool.query('SELECT msku FROM products WHERE account_id = $1', [owner.accountId]);
+    expect(products.rows.map((row) => row.msku).sort()).toEqual(['A-1', 'B-2']);
+
+    const history = await owner.client.get<ProductHistory>(historyOf('A-1', 30), owner.token);
+    expect(history.status).toBe(200);
+    expect(history.body.lastDay).toBe(days.at(-1));
+    expect(history.body.sales).toHaveLength(30);
+    expect(history.body.forecast).toMatchObject({ method: 'weighted-windows' });
+    // 60 days at 2 a day and one day at 5: the windows see it, weighted equally.
+    expect(history.body.forecast!.dailyRate).toBeCloseTo((17 / 7 + 63 / 30 + 123 / 60 + 123 / 60) / 4, 4);
+    expect(history.body.forecast!.steps.map((step) => step.key)).toContain('excluded');
+    expect(history.body.projection).toHaveLength(60);
+    expect(history.body.projection[0]!.day).toBe(isoDay(dayNumber(days.at(-1)!)! + 1));
+  });
+
+  it('replaces a re-imported product and day instead of adding to it', async () => {
+    const owner = await ownerWith('A-1');
+    const [day] = lastDays(1);
+    await owner.client.post(SALES, { rows: [{ msku: 'A-1', day, units: 4 }] }, owner.token);
+    const again = await owner.client.post<HistoryImportResult>(
+      SALES,
+      { rows: [{ msku: 'A-1', day, units: 7 }] },
+      owner.token,
+    );
+    expect(again.body).toMatchObject({ days: 1, products: 1, duplicates: 0 });
+    expect(await storedSales(owner.accountId)).toEqual([{ msku: 'A-1', day, units: 7, revenue: null }]);
+  });
+
+  it.each([
+    [
+      'a date that does not parse',
+      { day: '2024-02-30' },
+      'Row 2: day "2024-02-30" is not a date (YYYY-MM-DD)',
+    ],
+    ['a day in the future', { day: '2999-01-01' }, 'Row 2: day 2999-01-01 is in the future'],
+    ['negative units', { units: -1 }, 'Row 2: units must not be negative'],
+    ['units that are not whole', { units: 1.5 }, 'Row 2: units must be a whole number, not 1.5'],
+    ['units that are text', { units: '3' }, 'Row 2: units must be a number'],
+    ['a missing msku', { msku: '' }, 'Row 2: msku is required'],
+    ['an unknown field', { colour: 'red' }, 'Row 2: unknown field "colour"'],
+  ])('refuses %s with 400 naming the row and field, and writes nothing', async (_, change, message) => {
+    const owner = await ownerWith('A-1');
+    const [day] = lastDays(1);
+    const rows = [
+      { msku: 'A-1', day, units: 1 },
+      { msku: 'A-1', day, units: 1, ...change },
+    ];
+    const response = await owner.client.post(SALES, { rows }, owner.token);
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ message });
+    expect(await storedCount('daily_sales', owner.accountId)).toBe(0);
+  });
+
+  it('refuses a file with no rows, and a body without rows', async () => {
+    const owner = await ownerWith('A-1');
+    expect((await owner.client.post(SALES, { rows: [] }, owner.token)).body).toEqual({
+      message: 'The file has no rows to import',
+    });
+    expect((await owner.client.post(SALES, {}, owner.token)).body).toEqual({ message: 'rows is required' });
+    expect((await owner.client.post(SALES, { data: [] }, owner.token)).body).toEqual({
+      message: 'Unknown field "data"',
+    });
+  });
+
+  it('refuses a stock file sent as sales (another report type) by its fields', async () => {
+    const owner = await ownerWith('A-1');
+    const [day] = lastDays(1);
+    const response = await owner.client.post(
+      SALES,
+      { rows: [{ msku: 'A-1', day, available: 3 }] },
+      owner.token,
+    );
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ message: 'Row 1: unknown field "available"' });
+  });
+
+  it('is refused to a view-only member and never reaches another account', async () => {
+    const owner = await ownerWith('SHARED-1');
+    const stranger = await ownerWith('SHARED-1');
+    const member = await addMemberAndLogIn(t.baseUrl, owner.token);
+    const [day] = lastDays(1);
+    const rows = [{ msku: 'SHARED-1', day, units: 9 }];
+    expect((await member.client.post(SALES, { rows }, member.token)).status).toBe(403);
+    await stranger.client.post(SALES, { rows }, stranger.token);
+    expect(await storedCount('daily_sales', owner.accountId)).toBe(0);
+    const ownerView = await owner.client.get<ProductHistory>(historyOf('SHARED-1'), owner.token);
+    expect(ownerView.body.sales).toEqual([]);
+    expect(ownerView.body.forecast).toBeNull();
+    // A member may look at the history.
+    expect((await member.client.get(historyOf('SHARED-1'), member.token)).status).toBe(200);
+  });
+});
+
+describe('the restock table with history', () => {
+  it('plans with the forecast daily rate once history is imported', async () => {
+    // The 30-day fields say 30 sold (1 a day); the history says 3 a day.
+    const owner = await ownerWith('R-1');
+    type Row = Record<string, unknown>;
+    const before = await owner.client.get<Row[]>('/api/tables/restock/data', owner.token);
+    expect(before.body[0]).toMatchObject({
+      rate_source: 'sales_last_30_days',
+      daily_rate: 1,
+      recommended_buy_quantity: 40,
+    });
+    const rows = lastDays(90).map((day) => ({ msku: 'R-1', day, units: 3 }));
+    await owner.client.post(SALES, { rows }, owner.token);
+    const after = await owner.client.get<Row[]>('/api/tables/restock/data', owner.token);
+    // 3 a day × 50 days − 10 in stock = 140; 10 units last 3 days from today.
+    expect(after.body[0]).toMatchObject({
+      rate_source: 'history',
+      daily_rate: 3,
+      forecast_daily_rate: 3,
+      recommended_buy_quantity: 140,
+      trend: 0,
+      forecast_accuracy: 1,
+      stockout_date: isoDay(today() + 3),
+      reorder_by: isoDay(today() + 3 - 20),
+    });
+    const one = await owner.client.get<Row>('/api/tables/restock/data/R-1', owner.token);
+    expect(one.body).toMatchObject({ rate_source: 'history', recommended_buy_quantity: 140 });
+  });
+});
+
+describe('POST /api/dynamic/import-stock', () => {
+  it('keeps the last snapshot of a day, and leaves out-of-stock days out of the forecast', async () => {
+    const owner = await ownerWith('S-1');
+    const days = lastDays(40);
+    // 4 a day, except 10 days without stock and without sales in the middle.
+    const outOfStock = new Set(days.slice(20, 30));
+    const sales = days.map((day) => ({ msku: 'S-1', day, units: outOfStock.has(day) ? 0 : 4 }));
+    const stock = days.map((day) => ({ msku: 'S-1', day, available: outOfStock.has(day) ? 0 : 50 }));
+    stock.push({ msku: 'S-1', day: days[0]!, available: 60 });
+    const stockResponse = await owner.client.post<HistoryImportResult>(STOCK, { rows: stock }, owner.token);
+    expect(stockResponse.body).toMatchObject({ days: 40, products: 1, duplicates: 1 });
+    const stored = await t.pool.query(
+      'SELECT available FROM daily_stock WHERE account_id = $1 AND day = $2',
+      [owner.accountId, days[0]],
+    );
+    expect(stored.rows[0]).toEqual({ available: 60 });
+
+    await owner.client.post(SALES, { rows: sales }, owner.token);
+    const history = await owner.client.get<ProductHistory>(historyOf('S-1'), owner.token);
+    expect(history.body.forecast!.dailyRate).toBe(4);
+    expect(history.body.stock).toHaveLength(40);
+    const excluded = history.body.forecast!.steps.find((step) => step.key === 'excluded')!;
+    expect(excluded.value).toBe(10);
+  });
+
+  it('refuses negative stock naming the row', async () => {
+    const owner = await ownerWith('S-1');
+    const [day] = lastDays(1);
+    const response = await owner.client.post(
+      STOCK,
+      { rows: [{ msku: 'S-1', day, available: -2 }] },
+      owner.token,
+    );
+    expect(response.body).toEqual({ message: 'Row 1: available must not be negative' });
+  });
+});
+
+describe('chunked uploads', () => {
+  it('writes nothing until the last part, then the whole file in one go', async () => {
+    const owner = await ownerWith('C-1');
+    const days = lastDays(30);
+    const id = randomUUID();
+    const part = (n: number, last: boolean, slice: string[]) =>
+      owner.client.post<HistoryImportResult & { staged?: number }>(
+        SALES,
+        { rows: slice.map((day) => ({ msku: 'C-1', day, units: 1 })), upload: { id, part: n, last } },
+        owner.token,
+      );
+    expect((await part(0, false, days.slice(0, 10))).body).toEqual({ staged: 10 });
+    expect((await part(1, false, days.slice(10, 20))).body).toEqual({ staged: 10 });
+    expect(await storedCount('daily_sales', owner.accountId)).toBe(0);
+    const done = await part(2, true, days.slice(19));
+    expect(done.body).toMatchObject({ days: 30, products: 1, duplicates: 1 });
+    // The day sent in two parts is two order lines: they add up.
+    expect((await storedSales(owner.accountId)).find((row) => row.day === days[19])!.units).toBe(2);
+    expect(await storedCount('history_upload_rows', owner.accountId)).toBe(0);
+  });
+
+  it('refuses a part out of order with 409, and a failed last part leaves the history as it was', async () => {
+    const owner = await ownerWith('C-1');
+    const [day] = lastDays(1);
+    const id = randomUUID();
+    const rows = [{ msku: 'C-1', day, units: 1 }];
+    const skipped = await owner.client.post(
+      SALES,
+      { rows, upload: { id, part: 1, last: false } },
+      owner.token,
+    );
+    expect(skipped.status).toBe(409);
+    await owner.client.post(SALES, { rows, upload: { id, part: 0, last: false } }, owner.token);
+    const bad = await owner.client.post(
+      SALES,
+      { rows: [{ msku: 'C-1', day, units: -1 }], upload: { id, part: 1, last: true } },
+      owner.token,
+    );
+    expect(bad.status).toBe(400);
+    expect(await storedCount('daily_sales', owner.accountId)).toBe(0);
+  });
+
+  it('keeps uploads apart per account: another account cannot finish them', async () => {
+    const owner = await ownerWith('C-1');
+    const stranger = await ownerWith('C-1');
+    const [day] = lastDays(1);
+    const id = randomUUID();
+    const rows = [{ msku: 'C-1', day, units: 3 }];
+    await owner.client.post(SALES, { rows, upload: { id, part: 0, last: false } }, owner.token);
+    const hijack = await stranger.client.post(
+      SALES,
+      { rows, upload: { id, part: 1, last: true } },
+      stranger.token,
+    );
+    expect(hijack.status).toBe(409);
+    expect(await storedCount('daily_sales', stranger.accountId)).toBe(0);
+  });
+});
+
+describe('GET /api/products/:msku/history', () => {
+  it('answers 404 for a product of another account, and refuses a bad number of days', async () => {
+    const owner = await ownerWith('H-1');
+    const stranger = await ownerWith('OTHER-1');
+    expect((await owner.client.get(historyOf('OTHER-1'), owner.token)).status).toBe(404);
+    expect((await stranger.client.get(historyOf('OTHER-1'), stranger.token)).status).toBe(200);
+    const bad = await owner.client.get(historyOf('H-1', 0), owner.token);
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ message: 'days must be a whole number from 1 to 730' });
+  });
+});

@@ -1,0 +1,77 @@
+import Papa from 'papaparse';
+import { detectDelimiter } from '../../../core/csv-import/delimiter';
+import { utcDayOf } from '../../../core/forecast/days';
+import {
+  type HistoryReport,
+  historyAccumulator,
+  NOT_A_HISTORY_FILE_MESSAGE,
+  type ParsedHistory,
+  recognizeHistoryReport,
+} from '../../../core/sales-history/reports';
+
+export type HistoryParseMessage =
+  | { type: 'progress'; fraction: number }
+  | { type: 'done'; parsed: ParsedHistory }
+  | { type: 'error'; message: string };
+
+const HEAD_BYTES = 64 * 1024;
+
+/** The history report a file's header line names, or null (then it is an inventory file). */
+export async function sniffHistoryReport(file: File): Promise<HistoryReport | null> {
+  const head = await file.slice(0, HEAD_BYTES).text();
+  const delimiter = detectDelimiter(head) ?? ',';
+  const firstLine = head.split(/\r?\n/, 1)[0] ?? '';
+  const headers = Papa.parse<string[]>(firstLine, { delimiter }).data[0] ?? [];
+  return recognizeHistoryReport(headers);
+}
+
+/**
+ * Streams a history file through the core accumulator, chunk by chunk, so that a million lines
+ * never sit in memory as row objects; reports progress as the share of bytes read.
+ */
+export async function parseHistoryFile(file: File, onMessage: (message: HistoryParseMessage) => void) {
+  const head = await file.slice(0, HEAD_BYTES).text();
+  const delimiter = detectDelimiter(head) ?? ',';
+  const today = utcDayOf(Date.now());
+  let accumulator: ReturnType<typeof historyAccumulator> | null = null;
+  let failed = false;
+  Papa.parse<Record<string, string>>(file, {
+    header: true,
+    skipEmptyLines: true,
+    delimiter,
+    chunkSize: 1024 * 1024,
+    chunk: (results, parser) => {
+      if (!accumulator) {
+        const report = recognizeHistoryReport(results.meta.fields ?? []);
+        if (!report) {
+          failed = true;
+          onMessage({ type: 'error', message: NOT_A_HISTORY_FILE_MESSAGE });
+          parser.abort();
+          return;
+        }
+        accumulator = historyAccumulator(report, today);
+      }
+      for (const row of results.data) {
+        const problem = accumulator.add(row);
+        if (problem) {
+          failed = true;
+          onMessage({ type: 'error', message: problem.message });
+          parser.abort();
+          return;
+        }
+      }
+      onMessage({ type: 'progress', fraction: Math.min(1, results.meta.cursor / Math.max(file.size, 1)) });
+    },
+    complete: () => {
+      if (failed) return;
+      if (!accumulator) {
+        onMessage({ type: 'error', message: NOT_A_HISTORY_FILE_MESSAGE });
+        return;
+      }
+      const parsed = accumulator.finish();
+      if ('ok' in parsed) onMessage({ type: 'error', message: parsed.message });
+      else onMessage({ type: 'done', parsed });
+    },
+    error: () => onMessage({ type: 'error', message: 'The file could not be read' }),
+  });
+}

@@ -1,0 +1,42 @@
+import { requestRows } from '../../../core/sales-history/reports';
+import {
+  type HistoryImportResult,
+  type HistoryKind,
+  type HistoryRow,
+  MAX_HISTORY_ROWS,
+} from '../../../core/sales-history/rows';
+import { apiFetch } from '../../lib/api-client';
+
+const PATHS: Record<HistoryKind, string> = {
+  sales: '/api/dynamic/import-sales',
+  stock: '/api/dynamic/import-stock',
+};
+
+/**
+ * Sends the rows in parts of one upload: the server keeps the parts and writes the whole file in
+ * one transaction when the last arrives, so a failed part leaves the history as it was.
+ */
+export async function uploadHistory(
+  kind: HistoryKind,
+  rows: readonly HistoryRow[],
+  onProgress: (fraction: number) => void,
+): Promise<HistoryImportResult> {
+  const parts = Math.max(1, Math.ceil(rows.length / MAX_HISTORY_ROWS));
+  const id = crypto.randomUUID();
+  let result: HistoryImportResult | null = null;
+  for (let part = 0; part < parts; part++) {
+    const slice = rows.slice(part * MAX_HISTORY_ROWS, (part + 1) * MAX_HISTORY_ROWS);
+    const body =
+      parts === 1
+        ? { rows: requestRows(kind, slice) }
+        : { rows: requestRows(kind, slice), upload: { id, part, last: part === parts - 1 } };
+    const answer = await apiFetch<HistoryImportResult>(
+      PATHS[kind],
+      { method: 'POST', body },
+      'Failed to save',
+    );
+    if (part === parts - 1) result = answer;
+    onProgress((part + 1) / parts);
+  }
+  return result!;
+}

@@ -1,0 +1,126 @@
+import { expect, test } from '@playwright/test';
+import { signUpThroughForm } from './support/accounts';
+import { baseRow, cell, importRows } from './support/restock';
+
+// A seller imports the marketplace's All Orders report through the Import CSV dialog; the
+// recommendation then plans with the daily history, and the product drawer draws it.
+
+test.use({ viewport: { width: 3600, height: 1000 } });
+
+const HEADER = [
+  'amazon-order-id',
+  'merchant-order-id',
+  'purchase-date',
+  'last-updated-date',
+  'order-status',
+  'fulfillment-channel',
+  'sales-channel',
+  'product-name',
+  'sku',
+  'asin',
+  'item-status',
+  'quantity',
+  'currency',
+  'item-price',
+].join('\t');
+
+/** 60 days of orders ending yesterday: 3 units a day, plus one cancelled order of 40. */
+function allOrdersReport(msku: string): Buffer {
+  const lines = [HEADER];
+  const today = Math.floor(Date.now() / 86_400_000);
+  for (let back = 60; back >= 1; back--) {
+    // 20:00 UTC is the same calendar day in Los Angeles, the US marketplace's time zone.
+    const stamp = `${new Date((today - back) * 86_400_000).toISOString().slice(0, 10)}T20:00:00+00:00`;
+    lines.push(
+      [
+        '111-0000001-' + back,
+        '',
+        stamp,
+        stamp,
+        'Shipped',
+        'Amazon',
+        'Amazon.com',
+        'Mug',
+        msku,
+        'B000MUG001',
+        'Shipped',
+        '3',
+        'USD',
+        '29.97',
+      ].join('\t'),
+    );
+  }
+  const stamp = `${new Date((today - 2) * 86_400_000).toISOString().slice(0, 10)}T18:00:00+00:00`;
+  lines.push(
+    [
+      '111-0000002-1',
+      '',
+      stamp,
+      stamp,
+      'Cancelled',
+      'Amazon',
+      'Amazon.com',
+      'Mug',
+      msku,
+      'B000MUG001',
+      'Cancelled',
+      '40',
+      'USD',
+      '',
+    ].join('\t'),
+  );
+  return Buffer.from(`${lines.join('\n')}\n`);
+}
+
+test('an All Orders report imported through Import CSV changes To Buy and fills the product drawer', async ({
+  page,
+}) => {
+  await signUpThroughForm(page);
+  await importRows(page, [baseRow('MUG-1')]);
+  await page.goto('/restock');
+  // Without history: Sales (30 Days) 30 → 1 a day × 50 days − 20 in stock = 30.
+  await expect(await cell(page, 'MUG-1', 'To Buy')).toContainText('30');
+  await expect(await cell(page, 'MUG-1', 'Rate Source')).toHaveText('sales_last_30_days');
+
+  await page.getByRole('button', { name: 'Import CSV' }).first().click();
+  await page.getByLabel('CSV file').setInputFiles({
+    name: 'All Orders Report.txt',
+    mimeType: 'text/plain',
+    buffer: allOrdersReport('MUG-1'),
+  });
+  await expect(page.getByText('Recognised: All Orders report')).toBeVisible();
+  await expect(page.getByText('61 lines → 60 product-days of sales')).toBeVisible();
+  await expect(page.getByText('1 cancelled order lines left out.')).toBeVisible();
+  await page.getByRole('button', { name: 'Import sales' }).click();
+  await expect(page.getByText('Imported sales for 1 product over 60 days.')).toBeVisible();
+
+  // With history: 3 a day × 50 days − 20 in stock = 130.
+  await expect(await cell(page, 'MUG-1', 'To Buy')).toContainText('130');
+  await expect(await cell(page, 'MUG-1', 'Rate Source')).toHaveText('history');
+  await expect(await cell(page, 'MUG-1', 'Daily Rate')).toHaveText('3');
+
+  // "Why this number" shows the forecast's windows and weights.
+  await page.getByRole('button', { name: 'Why buy 130 of MUG-1' }).click();
+  const why = page.getByRole('dialog', { name: 'Why 130 for MUG-1' });
+  await expect(why.getByText('Last 7 days')).toBeVisible();
+  await expect(why.getByText('21 units over 7 days, weight 25 %')).toBeVisible();
+  await expect(why.getByText('Forecast from daily sales history', { exact: false })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'Sales history of MUG-1' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Product MUG-1' });
+  await expect(drawer).toBeVisible();
+  const chart = drawer.getByRole('img', { name: /Daily sales and stock of MUG-1/ });
+  await expect(chart.locator('canvas')).toBeVisible();
+  await expect(chart.getByText('Sold', { exact: true })).toBeVisible();
+  await expect(chart.getByText('Forecast', { exact: true })).toBeVisible();
+  await expect(drawer.getByText('How the forecast was made')).toBeVisible();
+
+  // At a phone's width the chart fits the drawer.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect
+    .poll(async () => (await chart.locator('canvas').boundingBox())?.width ?? 9999)
+    .toBeLessThanOrEqual(390);
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+});
