@@ -116,9 +116,11 @@ test('an entry the field refuses says why in its cell and is never sent', async 
   await expect(target).toHaveText('$10.00');
   expect(edits).toBe(0);
 
+  const saved = page.waitForResponse((response) => isEdit(response.request()));
   await editCell(page, 'BAD-1', 'Your Cost', '$1,234.5');
   await expect(target).toHaveText('$1,234.50');
-  await expect.poll(() => edits).toBe(1);
+  expect((await saved).status()).toBe(200);
+  expect(edits).toBe(1);
   await page.reload();
   await expect(await cell(page, 'BAD-1', 'Your Cost')).toHaveText('$1,234.50');
 });
@@ -167,4 +169,36 @@ test('an edit made on a row someone else changed is refused with the reason and 
   } finally {
     await other.close();
   }
+});
+
+test('leaving the page while an edit is on its way asks first; once saved, it leaves freely', async ({
+  page,
+}) => {
+  await signUpThroughForm(page);
+  await importRows(page, [baseRow('HOLD-1')]);
+  await page.goto('/restock');
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/tables/restock/data/*', async (route) => {
+    if (isEdit(route.request())) await released;
+    return route.continue();
+  });
+  await editCell(page, 'HOLD-1', 'Your Cost', '7');
+  await expect(await cell(page, 'HOLD-1', 'Your Cost')).toHaveText('$7.00');
+
+  // A reload started by the page itself, so that dismissing the question leaves nothing waiting.
+  const asked = page.waitForEvent('dialog');
+  await page.evaluate(() => setTimeout(() => window.location.reload()));
+  const dialog = await asked;
+  expect(dialog.type()).toBe('beforeunload');
+  await dialog.dismiss();
+  await expect(await cell(page, 'HOLD-1', 'Your Cost')).toHaveText('$7.00');
+
+  const saved = page.waitForResponse((response) => isEdit(response.request()));
+  release();
+  expect((await saved).status()).toBe(200);
+  await page.reload();
+  await expect(await cell(page, 'HOLD-1', 'Your Cost')).toHaveText('$7.00');
 });

@@ -52,8 +52,14 @@ test('the replen checkbox flags a product and survives a reload', async ({ page 
   await importRows(page, [baseRow('FLAG-1')]);
   await page.goto('/restock');
   const checkbox = page.getByRole('checkbox', { name: 'Include FLAG-1 in next order' });
+  const saved = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'PATCH' && response.url().includes('/api/tables/restock/data/'),
+  );
   await checkbox.check();
   await expect(checkbox).toBeChecked();
+  // A reload before the answer would leave with the edit still on its way.
+  expect((await saved).status()).toBe(200);
   await page.reload();
   await expect(page.getByRole('checkbox', { name: 'Include FLAG-1 in next order' })).toBeChecked();
 });
@@ -130,6 +136,10 @@ test('dragging a header reorders the columns and the order survives a reload', a
     'Runs Out',
     'Reorder By',
   ]);
+  const orderSaved = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'PATCH' && response.url().endsWith('/api/tables/restock/columns'),
+  );
   await grid(page)
     .getByRole('columnheader')
     .filter({ hasText: 'Your Cost' })
@@ -137,6 +147,7 @@ test('dragging a header reorders the columns and the order survives a reload', a
   await expect
     .poll(async () => (await headerNames(page)).slice(0, 4))
     .toEqual(['Product', 'Your Cost', 'To Buy', 'Total Spend']);
+  expect((await orderSaved).status()).toBe(200);
   await page.reload();
   await expect
     .poll(async () => (await headerNames(page)).slice(0, 4))

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import { BUILT_IN_DEFAULTS, type CalculationDefaults } from '../../../core/restock/calculation-defaults';
 import type { RestockColumn } from '../../../core/restock/columns';
@@ -127,6 +127,14 @@ export function useEditCell(): (edit: RowEdit) => void {
       onRefused: showEditRefused,
     }),
   );
+  // Leaving the page drops edits still on their way: the browser asks the seller first.
+  useEffect(() => {
+    const warn = (event: BeforeUnloadEvent) => {
+      if (queue.unanswered() > 0) event.preventDefault();
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [queue]);
   return (edit) => {
     // A table fetch in flight must not land over the optimistic row.
     void queryClient.cancelQueries({ queryKey: restockKeys.data });

@@ -97,6 +97,24 @@ describe('createRowEditQueue', () => {
     expect(table.get('a')).toMatchObject({ version: 6, cost: 6, total: 12 });
   });
 
+  it('counts the edits not yet answered, across rows, until each is saved or refused', async () => {
+    const { queue, sent } = setup([row('a', 1), row('b', 1)]);
+    expect(queue.unanswered()).toBe(0);
+    const first = queue.enqueue({ id: 'a', field: 'cost', value: 2 });
+    const second = queue.enqueue({ id: 'a', field: 'cost', value: 3 });
+    const other = queue.enqueue({ id: 'b', field: 'cost', value: 4 });
+    expect(queue.unanswered()).toBe(3);
+
+    sent[0]!.answer(stored(row('a', 1), sent[0]!.edit));
+    await first;
+    expect(queue.unanswered()).toBe(2);
+    // Sent so far: a's first edit, b's edit, then a's second once the first was answered.
+    sent[2]!.refuse(new Error('Bad Request'));
+    sent[1]!.answer(stored(row('b', 1), sent[1]!.edit));
+    await Promise.all([second, other]);
+    expect(queue.unanswered()).toBe(0);
+  });
+
   it('sends edits of different rows without waiting for each other', () => {
     const { queue, sent } = setup([row('a', 1), row('b', 7)]);
     void queue.enqueue({ id: 'a', field: 'cost', value: 2 });

@@ -29,6 +29,8 @@ type RowState<R> = { confirmed: R; queue: Queued[] };
 export type RowEditQueue = {
   /** Shows the edit at once (synchronously) and sends it when the row's earlier edits are answered. */
   enqueue: (edit: RowEdit) => Promise<EditOutcome>;
+  /** How many edits are shown but not yet answered by the server. */
+  unanswered: () => number;
 };
 
 /**
@@ -77,6 +79,11 @@ export function createRowEditQueue<R extends VersionedRow>(deps: RowEditQueueDep
   }
 
   return {
+    unanswered: () => {
+      let count = 0;
+      for (const state of rows.values()) count += state.queue.length;
+      return count;
+    },
     enqueue(edit) {
       return new Promise<EditOutcome>((settle) => {
         let state = rows.get(edit.id);
