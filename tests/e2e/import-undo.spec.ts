@@ -1,23 +1,13 @@
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { signUpThroughForm } from './support/accounts';
-import { accessToken, importRows } from './support/restock';
+import { accessToken, importRows, storedRows } from './support/restock';
 
 // An import as a seller lives it: the marketplace's report over products typed by hand, what it
 // will change before it changes it, the counts after, and undoing it from Settings → Imports.
 
 const REPORTS = path.join(import.meta.dirname, 'fixtures', 'reports');
 test.use({ viewport: { width: 1400, height: 1100 } });
-
-type Row = Record<string, unknown> & { msku: string };
-
-async function storedRows(page: Page): Promise<Map<string, Row>> {
-  const response = await page.request.get('/api/tables/restock/data', {
-    headers: { authorization: `Bearer ${await accessToken(page)}` },
-  });
-  expect(response.ok()).toBe(true);
-  return new Map(((await response.json()) as Row[]).map((row) => [row.msku, row]));
-}
 
 /** The seller's own product, typed by hand: the report knows nothing of its supplier or order. */
 async function handTypedBottle(page: Page) {

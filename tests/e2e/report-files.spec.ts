@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { signUpThroughForm } from './support/accounts';
-import { accessToken, cell, rowOf } from './support/restock';
+import { accessToken, cell, rowOf, storedRows } from './support/restock';
 
 // The files sellers really download (tests/e2e/fixtures/reports, in their own encodings), each
 // imported through the dialog in Chromium and checked for the right numbers where they land.
@@ -9,16 +9,6 @@ import { accessToken, cell, rowOf } from './support/restock';
 const REPORTS = path.join(import.meta.dirname, 'fixtures', 'reports');
 // Wide, so the virtualised restock grid renders every column for the currency check.
 test.use({ viewport: { width: 3600, height: 1100 } });
-
-type Row = Record<string, unknown> & { msku: string };
-
-async function storedRows(page: Page): Promise<Map<string, Row>> {
-  const response = await page.request.get('/api/tables/restock/data', {
-    headers: { authorization: `Bearer ${await accessToken(page)}` },
-  });
-  expect(response.ok()).toBe(true);
-  return new Map(((await response.json()) as Row[]).map((row) => [row.msku, row]));
-}
 
 const columnFor = (page: Page, target: string) =>
   page.getByLabel(`CSV column for ${target}`, { exact: true });

@@ -1,3 +1,4 @@
+import type { CellFormat } from '../restock/formatters';
 import { MARKETPLACE_CURRENCIES, marketplaceByCode } from '../restock/marketplace';
 
 // SPEC 5 ('CSV import value parsing per target'): each parser answers the typed value or null.
@@ -16,6 +17,18 @@ export const VALUE_TYPES = [
   'currency',
 ] as const;
 export type ValueType = (typeof VALUE_TYPES)[number];
+
+/** How a value of each type is shown in previews: amounts as money, counts and rates as numbers. */
+export const VALUE_FORMATS: Readonly<Record<ValueType, CellFormat>> = {
+  text: 'text',
+  money: 'currency',
+  integer: 'number',
+  decimal: 'number',
+  percent: 'number',
+  boolean: 'boolean',
+  marketplace: 'text',
+  currency: 'text',
+};
 export type ParsedValue = boolean | number | string | null;
 
 export const DECIMAL_SEPARATORS = ['.', ','] as const;

@@ -4,6 +4,17 @@ export type ImportRow = Record<string, string | number | boolean | null>;
 
 export const accessToken = (page: Page) => page.evaluate(() => sessionStorage.getItem('accessToken') ?? '');
 
+export type StoredRow = Record<string, unknown> & { msku: string };
+
+/** The account's restock rows as the API answers them, by MSKU. */
+export async function storedRows(page: Page): Promise<Map<string, StoredRow>> {
+  const response = await page.request.get('/api/tables/restock/data', {
+    headers: { authorization: `Bearer ${await accessToken(page)}` },
+  });
+  expect(response.ok()).toBe(true);
+  return new Map(((await response.json()) as StoredRow[]).map((row) => [row.msku, row]));
+}
+
 /** Loads rows through the real import endpoint, as the CSV dialog would. */
 export async function importRows(page: Page, rows: ImportRow[]) {
   const response = await page.request.post('/api/dynamic/import-inventory', {

@@ -1,28 +1,17 @@
 import type { FieldChange } from '../../../core/csv-import/import-request';
 import { targetByKey } from '../../../core/csv-import/targets';
-import type { ValueType } from '../../../core/csv-import/values';
-import { type CellFormat, formatCell } from '../../../core/restock/formatters';
+import { VALUE_FORMATS } from '../../../core/csv-import/values';
+import { formatCell } from '../../../core/restock/formatters';
 import styles from './csv-import.module.css';
 import steps from './import-steps.module.css';
 import type { CsvImportState } from './use-csv-import';
-
-const FORMATS: Record<ValueType, CellFormat> = {
-  text: 'text',
-  money: 'currency',
-  integer: 'number',
-  decimal: 'number',
-  percent: 'number',
-  boolean: 'boolean',
-  marketplace: 'text',
-  currency: 'text',
-};
 
 const n = (value: number) => value.toLocaleString('en-US');
 
 function shown(field: FieldChange['field'], value: unknown, currency: string): string {
   if (value === null || value === undefined) return '(empty)';
   const type = targetByKey(field)?.type ?? 'text';
-  const text = formatCell(FORMATS[type], value, currency);
+  const text = formatCell(VALUE_FORMATS[type], value, currency);
   return type === 'text' ? `“${text}”` : text;
 }
 

@@ -2,24 +2,13 @@ import { useMemo } from 'react';
 import { countOf } from '../../../core/counts';
 import { type CsvRow, type Mapping, mappedRows } from '../../../core/csv-import/mapping';
 import { IMPORT_TARGETS } from '../../../core/csv-import/targets';
-import type { DecimalSeparator, ValueType } from '../../../core/csv-import/values';
-import { type CellFormat, formatCell } from '../../../core/restock/formatters';
+import { type DecimalSeparator, VALUE_FORMATS } from '../../../core/csv-import/values';
+import { formatCell } from '../../../core/restock/formatters';
 import styles from './csv-import.module.css';
 
 const PREVIEW_ROWS = 10;
 // Enough lines to find ten with an SKU without parsing the whole file on every change.
 const PREVIEW_SCAN = 500;
-
-const FORMATS: Record<ValueType, CellFormat> = {
-  text: 'text',
-  money: 'currency',
-  integer: 'number',
-  decimal: 'number',
-  percent: 'number',
-  boolean: 'boolean',
-  marketplace: 'text',
-  currency: 'text',
-};
 
 /** SPEC 4: the first mapped rows as they will be saved, recomputed on every mapping change. */
 export function MappingPreview({
@@ -75,7 +64,7 @@ export function MappingPreview({
                       className={classes.join(' ')}
                       title={isKept ? 'Not readable: the stored value stays as it is' : undefined}
                     >
-                      {isKept ? 'kept' : formatCell(FORMATS[target.type], value, currency)}
+                      {isKept ? 'kept' : formatCell(VALUE_FORMATS[target.type], value, currency)}
                     </td>
                   );
                 })}
