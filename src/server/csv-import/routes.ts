@@ -117,11 +117,14 @@ export function csvImportRoutes(app: FastifyInstance, deps: AppDeps): void {
     const { skipChanged = false } = parseInput(revertRequestSchema, request.body ?? {});
     const user = currentUser(request);
     try {
-      return await revertImport(db, user.accountId, id, {
-        skipChanged,
-        by: user.fullName,
-        now: new Date(now()),
-      });
+      // Undoing a large import rewrites as many products as it did: the same turns as an import.
+      return await runHeavy(user.accountId, () =>
+        revertImport(db, user.accountId, id, {
+          skipChanged,
+          by: user.fullName,
+          now: new Date(now()),
+        }),
+      );
     } catch (error) {
       if (error instanceof RevertConflictError) return reply.status(409).send(error.body);
       throw error;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_BUSY_MESSAGE } from '../http/heavy-work';
 import { signUp } from '../test-support/http-client';
 import { accountIdOf, insertManyProducts } from '../test-support/products';
@@ -80,8 +80,13 @@ describe('one account hammering the heavy routes', () => {
       }
     };
     const load = [...Array.from({ length: PARALLEL_READS }, reader), orderer(), orderer()];
-    // Let the hammering take hold before measuring.
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    // Measure once the hammering has taken hold: every reader has been answered at least once.
+    await vi.waitFor(
+      () => {
+        if (hammerStatuses.length < PARALLEL_READS) throw new Error('the hammering has not taken hold yet');
+      },
+      { timeout: 60_000, interval: 50 },
+    );
     const samples: Array<{ status: number; ms: number }> = [];
     for (let i = 0; i < 20; i++) {
       samples.push(await timed(otherRead));
