@@ -22,6 +22,27 @@ describe('health probes', () => {
     expect(await ready.json()).toEqual({ status: 'ready' });
   });
 
+  it('keeps probes and metrics out of the request log at info level, and logs other requests', async () => {
+    const lines: string[] = [];
+    const app = await buildApp({
+      db: t.db,
+      jwtSecret: TEST_JWT_SECRET,
+      logLevel: 'info',
+      logStream: { write: (line) => void lines.push(line) },
+    });
+    try {
+      for (const url of ['/healthz', '/readyz', '/metrics']) {
+        expect((await app.inject({ method: 'GET', url, remoteAddress: '127.0.0.1' })).statusCode).toBe(200);
+      }
+      expect((await app.inject({ method: 'GET', url: '/api/me' })).statusCode).toBe(401);
+    } finally {
+      await app.close();
+    }
+    const urls = lines.map((line) => (JSON.parse(line) as { req?: { url?: string } }).req?.url);
+    expect(urls).toContain('/api/me');
+    expect(urls.filter((url) => url && /^\/(healthz|readyz|metrics)/.test(url))).toEqual([]);
+  });
+
   it('/readyz answers 503 when the database cannot be reached, while /healthz still answers 200', async () => {
     // A pool pointed at a closed port: the process is healthy, the database is not there.
     const pool = createPool('postgres://postgres@127.0.0.1:1/none', 1, { acquireTimeoutMs: 500 });
