@@ -25,7 +25,7 @@ import { marketplaceRoutes } from './marketplace/routes';
 import { createSecretBox } from './marketplace/secret-box';
 import type { ClientOptions } from './marketplace/sp-api-client';
 import type { SyncDeps } from './marketplace/sync-runner';
-import { createSyncWorker } from './marketplace/worker';
+import { queueUnfinishedSyncs } from './marketplace/sync-job';
 import { type AppMetrics, createMetrics, registerRequestMetrics } from './ops/metrics';
 import { opsRoutes } from './ops/routes';
 import { restockRoutes } from './restock/routes';
@@ -65,7 +65,10 @@ export type MarketplaceOptions = {
   testingEndpoint?: string;
   client?: Partial<Omit<ClientOptions, 'region' | 'credentials' | 'testingEndpoint'>>;
   poll?: Partial<SyncDeps['poll']>;
-  /** Resume the syncs a stopped copy left unfinished once the app is ready (the server does). */
+  /**
+   * Hand the syncs a stopped copy left unfinished to the sync job once the app is ready (the
+   * server does; it needs a job runner).
+   */
   resumeOnStart?: boolean;
 };
 
@@ -148,15 +151,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logError: (error, message) => app.log.error({ err: error }, message),
   };
   syncDepsByApp.set(app, syncDeps);
-  const worker = createSyncWorker(syncDeps);
-  marketplaceRoutes(app, deps, { sync: syncDeps, worker });
+  marketplaceRoutes(app, deps, { sync: syncDeps });
   app.addHook('onReady', async () => {
     if (!market.resumeOnStart) return;
-    void worker
-      .resumeUnfinished()
-      .catch((error: unknown) => app.log.error({ err: error }, 'resuming syncs failed'));
+    void queueUnfinishedSyncs(syncDeps, deps.jobs).catch((error: unknown) =>
+      app.log.error({ err: error }, 'resuming syncs failed'),
+    );
   });
-  app.addHook('onClose', () => worker.close());
   await registerWebApp(app, options.webDist);
   return app;
 }

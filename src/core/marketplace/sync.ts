@@ -36,8 +36,18 @@ export type SyncView = {
   steps: SyncStep[];
 };
 
-export const queuedSteps = (): SyncStep[] =>
-  SYNC_STEPS.map((name) => ({
+/**
+ * The steps of each kind of sync: "Sync now" and the daily schedule run all of them; the hourly
+ * schedule refreshes the stock only.
+ */
+export const SYNC_KINDS = {
+  full: SYNC_STEPS,
+  inventory: ['inventory'],
+} as const satisfies Record<string, readonly SyncStepName[]>;
+export type SyncKind = keyof typeof SYNC_KINDS;
+
+export const queuedSteps = (names: readonly SyncStepName[] = SYNC_STEPS): SyncStep[] =>
+  names.map((name) => ({
     name,
     state: 'queued',
     rows: null,

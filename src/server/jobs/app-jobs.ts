@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { Db } from '../db/pool';
-import { scheduledSyncJob } from '../marketplace/scheduled-sync';
+import { hourlyInventorySyncJob, scheduledSyncJob } from '../marketplace/scheduled-sync';
+import { syncJob } from '../marketplace/sync-job';
 import type { SyncDeps } from '../marketplace/sync-runner';
 import type { AnyJobDefinition } from './define-job';
 
@@ -18,5 +19,5 @@ export type JobDeps = {
  * and adds it here; the runner creates its queue and schedule at start, on every copy.
  */
 export function appJobs(deps: JobDeps): AnyJobDefinition[] {
-  return [scheduledSyncJob(deps.sync)];
+  return [syncJob(deps.sync), scheduledSyncJob(deps.sync), hourlyInventorySyncJob(deps.sync)];
 }

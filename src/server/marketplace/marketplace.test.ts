@@ -4,7 +4,6 @@ import { isoDay, utcDayOf } from '../../core/forecast/days';
 import type { ConnectionView } from '../../core/marketplace/connection';
 import type { SyncView } from '../../core/marketplace/sync';
 import { aProduct } from '../../core/restock/test-products';
-import { buildApp } from '../app';
 import { signUp } from '../test-support/http-client';
 import { accountIdOf, insertProducts } from '../test-support/products';
 import {
@@ -18,8 +17,9 @@ import {
   startSpApiStandIn,
   summary,
 } from '../test-support/sp-api-stand-in';
-import { startTestApp, TEST_JWT_SECRET, type TestApp } from '../test-support/test-app';
+import { startTestApp, type TestApp } from '../test-support/test-app';
 import { createSecretBox } from './secret-box';
+import { queueUnfinishedSyncs, syncJob } from './sync-job';
 import { queueSync, runSync, type SyncDeps } from './sync-runner';
 
 const SECRET_KEY = randomBytes(32);
@@ -33,6 +33,8 @@ beforeAll(async () => {
   t = await startTestApp({
     marketplace: { secretKey: SECRET_KEY, testingEndpoint: standIn.url, client: FAST, poll: { pollMs: 5 } },
     logStream: { write: (line) => void log.push(line) },
+    // "Sync now" runs on the job queue; the schedules are tested on their own.
+    jobs: (deps) => [syncJob(deps.sync)],
   });
 });
 afterAll(async () => {
@@ -91,6 +93,43 @@ const secretsIn = (text: string) =>
   [STAND_IN_CREDENTIALS.clientSecret, STAND_IN_CREDENTIALS.refreshToken].filter((secret) =>
     text.includes(secret),
   );
+
+describe('"Sync now" on the job queue', () => {
+  it('hands the sync to the background job of its account, retried with back-off', async () => {
+    const owner = await connectedOwner();
+    standIn.state.inventory = [summary('Q-1', 'B0000000Q1', 2)];
+    const sync = await syncNow(owner);
+    expect(stepOf(sync, 'inventory')).toMatchObject({ state: 'done', rows: 1 });
+    const jobsOf = async () =>
+      (
+        await t.pool.query(
+          `SELECT data, singleton_key, state FROM pgboss.job WHERE name = 'marketplace-sync' AND data->>'accountId' = $1`,
+          [owner.accountId],
+        )
+      ).rows;
+    // The job completes a moment after the sync it ran is marked done.
+    await expect
+      .poll(jobsOf, { timeout: 10_000, interval: 50 })
+      .toEqual([{ data: { accountId: owner.accountId }, singleton_key: owner.accountId, state: 'completed' }]);
+    const queue = await t.pool.query(
+      `SELECT retry_limit, retry_delay, retry_backoff FROM pgboss.queue WHERE name = 'marketplace-sync'`,
+    );
+    expect(queue.rows).toEqual([{ retry_limit: 3, retry_delay: 10, retry_backoff: true }]);
+  });
+
+  it('leaves no sync waiting when the job cannot be queued', async () => {
+    const alone = await startTestApp({ marketplace: { secretKey: SECRET_KEY, testingEndpoint: standIn.url } });
+    try {
+      const owner = await signUp(alone.baseUrl);
+      await owner.client.put(CONNECTION, connectBody(), owner.token);
+      const refused = await owner.client.post<{ message: string }>(SYNC, undefined, owner.token);
+      expect([refused.status, refused.body.message]).toEqual([503, expect.stringMatching(/try again/)]);
+      expect((await alone.pool.query('SELECT count(*)::int AS n FROM marketplace_syncs')).rows[0].n).toBe(0);
+    } finally {
+      await alone.close();
+    }
+  });
+});
 
 describe('the marketplace connection', () => {
   it('answers which secrets are set, never the secrets, and seals them at rest', async () => {
@@ -416,36 +455,21 @@ describe('syncs across app copies', () => {
       LISTINGS_HEADER,
       listingLine('R-1', 'Resumed', '5.00', 'B0000000R1'),
     ].join('\n');
-    const syncId = await queueSync(depsOf(), owner.accountId, 'schedule');
+    const syncId = await queueSync(depsOf(), owner.accountId, 'manual');
     // What a copy killed inside the listings step leaves: inventory done, listings marked running.
     await t.pool.query(
       `UPDATE marketplace_syncs SET state = 'running', steps = jsonb_set(jsonb_set(steps, '{0,state}', '"done"'), '{1,state}', '"running"') WHERE id = $1`,
       [syncId],
     );
-    const other = await buildApp({
-      db: t.db,
-      jwtSecret: TEST_JWT_SECRET,
-      logLevel: 'silent',
-      marketplace: {
-        secretKey: SECRET_KEY,
-        testingEndpoint: standIn.url,
-        client: FAST,
-        poll: { pollMs: 5 },
-        resumeOnStart: true,
-      },
-    });
-    await other.ready();
+    // A copy that starts hands it to the sync job (as the server does when it is ready).
+    expect(await queueUnfinishedSyncs(depsOf(), t.jobs!)).toBeGreaterThanOrEqual(1);
     await expect
       .poll(
         async () =>
           (await t.pool.query('SELECT state FROM marketplace_syncs WHERE id = $1', [syncId])).rows[0].state,
-        {
-          timeout: 20_000,
-          interval: 20,
-        },
+        { timeout: 20_000, interval: 20 },
       )
       .toBe('done');
-    await other.close();
     expect(standIn.requests.filter((r) => r.path.startsWith('/fba/inventory'))).toEqual([]);
     expect((await productsOf(owner.accountId)).map((p) => p.title)).toEqual(['Resumed']);
   });

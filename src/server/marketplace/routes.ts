@@ -8,18 +8,19 @@ import { findMarketplace } from '../../core/marketplace/marketplaces';
 import { requirePermission } from '../access/guards';
 import type { AppDeps } from '../app-deps';
 import { currentUser } from '../auth/guard';
-import { conflict } from '../http/errors';
+import { conflict, HttpError } from '../http/errors';
 import { parseBody } from '../http/validate';
 import { connectionView, deleteConnection, loadConnection, saveConnection } from './connection';
 import { createSpApiClient, SpApiError } from './sp-api-client';
-import { currentSync, queueSync, type SyncDeps } from './sync-runner';
-import type { SyncWorker } from './worker';
+import { syncJob } from './sync-job';
+import { currentSync, dropQueuedSync, queueSync, type SyncDeps } from './sync-runner';
 
-export type MarketplaceDeps = { sync: SyncDeps; worker: SyncWorker };
+export type MarketplaceDeps = { sync: SyncDeps };
 
 export function marketplaceRoutes(app: FastifyInstance, deps: AppDeps, marketplace: MarketplaceDeps): void {
   const { db, now, requireAuth } = deps;
   const { box } = marketplace.sync;
+  const runSyncs = syncJob(marketplace.sync);
   const view = [requireAuth, requirePermission(db, 'marketplace.view')];
   const edit = [requireAuth, requirePermission(db, 'marketplace.edit')];
 
@@ -65,8 +66,17 @@ export function marketplaceRoutes(app: FastifyInstance, deps: AppDeps, marketpla
   });
 
   app.post('/api/marketplace/sync', { preHandler: edit }, async (request, reply) => {
-    const syncId = await queueSync(marketplace.sync, currentUser(request).accountId, 'manual');
-    marketplace.worker.start(syncId);
+    const { accountId } = currentUser(request);
+    const syncId = await queueSync(marketplace.sync, accountId, 'manual');
+    // Any app copy runs it. A run of the account already waiting (null) picks this sync up too.
+    try {
+      await deps.jobs.enqueue(runSyncs, { accountId });
+    } catch (error) {
+      // A sync nobody will run would answer 409 to every later "Sync now".
+      await dropQueuedSync(db, syncId);
+      request.log.error({ err: error }, 'queuing the marketplace sync failed');
+      throw new HttpError(503, 'The sync could not be started just now. Please try again in a minute.');
+    }
     return reply.code(202).send({ syncId });
   });
 

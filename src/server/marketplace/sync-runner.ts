@@ -5,7 +5,9 @@ import { findMarketplace } from '../../core/marketplace/marketplaces';
 import {
   overallState,
   queuedSteps,
+  SYNC_KINDS,
   SYNC_RUNNING_MESSAGE,
+  type SyncKind,
   type SyncStep,
   type SyncView,
 } from '../../core/marketplace/sync';
@@ -46,11 +48,15 @@ const viewOf = (row: SyncRow): SyncView => ({
   steps: row.steps as SyncStep[],
 });
 
-/** Queues a sync of the account: 409 when it is not connected or a sync already waits or runs. */
+/**
+ * Queues a sync of the account (all steps, or the stock only): 409 when it is not connected or a
+ * sync already waits or runs. Whoever queues it then has it run (the sync job, or the schedule).
+ */
 export async function queueSync(
   deps: SyncDeps,
   accountId: string,
   trigger: 'manual' | 'schedule',
+  kind: SyncKind = 'full',
 ): Promise<string> {
   const connection = await loadConnection(deps.db, deps.box, accountId);
   if (!connection) throw conflict(NOT_CONNECTED_MESSAGE);
@@ -58,7 +64,7 @@ export async function queueSync(
     const [row] = await deps.db
       .insert(marketplaceSyncs)
       // created_at is the database's clock: it orders an account's syncs.
-      .values({ accountId, trigger, state: 'queued', steps: queuedSteps() })
+      .values({ accountId, trigger, state: 'queued', steps: queuedSteps(SYNC_KINDS[kind]) })
       .returning({ id: marketplaceSyncs.id });
     return row!.id;
   } catch (error) {
@@ -70,6 +76,13 @@ export async function queueSync(
     }
     throw error;
   }
+}
+
+/** Removes a sync that was queued but could not be handed to a runner. */
+export async function dropQueuedSync(db: Db, syncId: string): Promise<void> {
+  await db
+    .delete(marketplaceSyncs)
+    .where(and(eq(marketplaceSyncs.id, syncId), eq(marketplaceSyncs.state, 'queued')));
 }
 
 /** The account's running sync, else its latest one, else null. */
@@ -94,13 +107,21 @@ async function saveSteps(deps: SyncDeps, syncId: string, steps: SyncStep[], fini
 
 const LOCK_KEY = "hashtextextended('replen.sync:' || $1, 0)";
 
+/** Thrown between steps when the app stops: the sync stays unfinished and is resumed later. */
+export class SyncInterrupted extends Error {
+  constructor() {
+    super('The app stopped during the sync; it resumes where it stopped.');
+  }
+}
+
 /**
  * Runs the steps of a queued or interrupted sync that are not done yet, in order. The sync's own
  * session lock makes sure one app copy runs it: another copy that picks it up returns at once.
  * Steps already done by a copy that was killed are not run again; a step it stopped half-way wrote
  * nothing (its transaction), so it simply runs again. Answers false when another copy holds it.
+ * When `signal` is aborted (the app stops) it throws `SyncInterrupted` before the next step.
  */
-export async function runSync(deps: SyncDeps, syncId: string): Promise<boolean> {
+export async function runSync(deps: SyncDeps, syncId: string, signal?: AbortSignal): Promise<boolean> {
   const lockClient = await pool(deps.db).connect();
   let lockTaken = false;
   try {
@@ -114,7 +135,7 @@ export async function runSync(deps: SyncDeps, syncId: string): Promise<boolean> 
       .from(marketplaceSyncs)
       .where(and(eq(marketplaceSyncs.id, syncId), inArray(marketplaceSyncs.state, ['queued', 'running'])));
     if (!row) return false;
-    await runSteps(deps, row);
+    await runSteps(deps, row, signal);
     return true;
   } finally {
     if (lockTaken) await lockClient.query(`SELECT pg_advisory_unlock(${LOCK_KEY})`, [syncId]).catch(() => {});
@@ -122,7 +143,7 @@ export async function runSync(deps: SyncDeps, syncId: string): Promise<boolean> 
   }
 }
 
-async function runSteps(deps: SyncDeps, row: SyncRow) {
+async function runSteps(deps: SyncDeps, row: SyncRow, signal: AbortSignal | undefined) {
   const steps = (row.steps as SyncStep[]).map((step) => ({ ...step }));
   // A step marked running by a copy that died is simply run again.
   for (const step of steps) if (step.state === 'running') step.state = 'queued';
@@ -155,6 +176,7 @@ async function runSteps(deps: SyncDeps, row: SyncRow) {
 
   for (const step of steps) {
     if (step.state === 'done') continue;
+    if (signal?.aborted) throw new SyncInterrupted();
     step.state = 'running';
     step.error = null;
     await saveSteps(deps, row.id, steps, false);
@@ -179,11 +201,18 @@ async function runSteps(deps: SyncDeps, row: SyncRow) {
   await saveSteps(deps, row.id, steps, true);
 }
 
-/** Syncs left queued or running by a copy that stopped; each is resumed where it stopped. */
-export async function unfinishedSyncs(db: Db): Promise<string[]> {
-  const rows = await db
-    .select({ id: marketplaceSyncs.id })
+/**
+ * Syncs waiting or left unfinished (of one account, or of all), oldest first, with their account.
+ * A sync whose copy is still at it answers false from `runSync`; the others resume where they stopped.
+ */
+export async function unfinishedSyncs(
+  db: Db,
+  accountId?: string,
+): Promise<{ syncId: string; accountId: string }[]> {
+  const unfinished = inArray(marketplaceSyncs.state, ['queued', 'running']);
+  return db
+    .select({ syncId: marketplaceSyncs.id, accountId: marketplaceSyncs.accountId })
     .from(marketplaceSyncs)
-    .where(inArray(marketplaceSyncs.state, ['queued', 'running']));
-  return rows.map((row) => row.id);
+    .where(accountId ? and(unfinished, eq(marketplaceSyncs.accountId, accountId)) : unfinished)
+    .orderBy(marketplaceSyncs.createdAt);
 }
