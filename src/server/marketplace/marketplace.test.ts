@@ -110,7 +110,9 @@ describe('"Sync now" on the job queue', () => {
     // The job completes a moment after the sync it ran is marked done.
     await expect
       .poll(jobsOf, { timeout: 10_000, interval: 50 })
-      .toEqual([{ data: { accountId: owner.accountId }, singleton_key: owner.accountId, state: 'completed' }]);
+      .toEqual([
+        { data: { accountId: owner.accountId }, singleton_key: owner.accountId, state: 'completed' },
+      ]);
     const queue = await t.pool.query(
       `SELECT retry_limit, retry_delay, retry_backoff FROM pgboss.queue WHERE name = 'marketplace-sync'`,
     );
@@ -118,7 +120,9 @@ describe('"Sync now" on the job queue', () => {
   });
 
   it('leaves no sync waiting when the job cannot be queued', async () => {
-    const alone = await startTestApp({ marketplace: { secretKey: SECRET_KEY, testingEndpoint: standIn.url } });
+    const alone = await startTestApp({
+      marketplace: { secretKey: SECRET_KEY, testingEndpoint: standIn.url },
+    });
     try {
       const owner = await signUp(alone.baseUrl);
       await owner.client.put(CONNECTION, connectBody(), owner.token);

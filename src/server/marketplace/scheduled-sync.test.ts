@@ -15,7 +15,13 @@ import {
   summary,
 } from '../test-support/sp-api-stand-in';
 import { startTestApp, type TestApp } from '../test-support/test-app';
-import { SCHEDULED_SYNC_CRON, scheduledSyncJob } from './scheduled-sync';
+import {
+  HOURLY_INVENTORY_CRON,
+  hourlyInventorySyncJob,
+  SCHEDULED_SYNC_CRON,
+  scheduledSyncJob,
+} from './scheduled-sync';
+import { queueSync } from './sync-runner';
 
 const FAST = { requestTimeoutMs: 1500, backoffMs: 5, maxWaitMs: 50 };
 const silentLog = Fastify({ logger: { level: 'silent' } }).log;
@@ -67,18 +73,39 @@ const syncsOf = async (accountId: string) =>
     )
   ).rows;
 
-const runJob = () =>
-  scheduledSyncJob(syncDepsOf(t.app)).run(
-    {},
-    { jobId: 'test', retryCount: 0, signal: new AbortController().signal, log: silentLog },
-  );
+const context = () => ({
+  jobId: 'test',
+  retryCount: 0,
+  signal: new AbortController().signal,
+  log: silentLog,
+});
+const runJob = () => scheduledSyncJob(syncDepsOf(t.app)).run({}, context());
+const runHourly = () => hourlyInventorySyncJob(syncDepsOf(t.app)).run({}, context());
+
+/** The accounts of earlier tests are left out of the schedules (disconnected, their syncs over). */
+async function forgetOtherAccounts() {
+  standIn.reset();
+  await t.pool.query('DELETE FROM marketplace_connections');
+  await t.pool.query(`UPDATE marketplace_syncs SET state = 'failed' WHERE state IN ('queued', 'running')`);
+}
+
+const stepsOf = async (accountId: string) =>
+  (
+    await t.pool.query<{ steps: { name: string; state: string }[] }>(
+      'SELECT steps FROM marketplace_syncs WHERE account_id = $1 ORDER BY created_at',
+      [accountId],
+    )
+  ).rows.map((row) => row.steps.map((step) => `${step.name}:${step.state}`));
 
 describe('the scheduled marketplace sync', () => {
-  it('is a background job of the app, daily', () => {
+  it('is a background job of the app, daily, and the stock hourly', () => {
     const jobs = appJobs({ db: t.db, pool: t.pool, now: Date.now, sync: syncDepsOf(t.app) });
     const job = jobs.find((each) => each.name === 'marketplace-scheduled-sync');
     expect(job?.schedule).toEqual({ cron: SCHEDULED_SYNC_CRON, data: {} });
     expect(SCHEDULED_SYNC_CRON).toBe('15 3 * * *');
+    const hourly = jobs.find((each) => each.name === 'marketplace-hourly-inventory');
+    expect(hourly?.schedule).toEqual({ cron: HOURLY_INVENTORY_CRON, data: {} });
+    expect(HOURLY_INVENTORY_CRON).toBe('45 * * * *');
   });
 
   it('syncs every connected account, and skips paused, disconnected and busy ones', async () => {
@@ -96,12 +123,21 @@ describe('the scheduled marketplace sync', () => {
     ]);
     const disconnected = await owner(false);
     const busy = await owner(true);
-    await t.pool.query(
-      `INSERT INTO marketplace_syncs (account_id, trigger, state, steps) VALUES ($1, 'manual', 'running', $2)`,
+    const running = await t.pool.query<{ id: string }>(
+      `INSERT INTO marketplace_syncs (account_id, trigger, state, steps) VALUES ($1, 'manual', 'running', $2) RETURNING id`,
       [busy, JSON.stringify(queuedSteps())],
     );
+    // Another copy is running that sync: it holds the sync's lock.
+    const otherCopy = await t.pool.connect();
+    await otherCopy.query("SELECT pg_advisory_lock(hashtextextended('replen.sync:' || $1, 0))", [
+      running.rows[0]!.id,
+    ]);
 
-    await runJob();
+    try {
+      await runJob();
+    } finally {
+      otherCopy.release(true);
+    }
 
     for (const accountId of [first, second]) {
       expect(await mskusOf(accountId)).toEqual(['SCHED-1', 'SCHED-2']);
@@ -116,5 +152,74 @@ describe('the scheduled marketplace sync', () => {
     await runJob();
     expect(await syncsOf(first)).toHaveLength(1);
     expect(await syncsOf(second)).toHaveLength(1);
+  });
+
+  it('refreshes only the stock every hour, and not again within the hour', async () => {
+    await forgetOtherAccounts();
+    standIn.state.inventory = [summary('HOUR-1', 'B0HOUR0001', 4, [0, 2, 0])];
+    const accountId = await owner(true);
+    await runHourly();
+    expect(await stepsOf(accountId)).toEqual([['inventory:done']]);
+    expect(await mskusOf(accountId)).toEqual(['HOUR-1']);
+    // Inventory summaries only: no report, catalog or fees call.
+    expect(
+      standIn.requests.filter((r) => r.path !== '/auth/o2/token' && !r.path.startsWith('/fba/inventory')),
+    ).toEqual([]);
+
+    await runHourly();
+    expect(await stepsOf(accountId)).toHaveLength(1);
+    // An hour later the stock again; the stock-only syncs do not count as the day's full sync.
+    t.clock.advance(51 * 60 * 1000);
+    try {
+      await runHourly();
+      await runJob();
+    } finally {
+      t.clock.advance(-51 * 60 * 1000);
+    }
+    const steps = await stepsOf(accountId);
+    expect(steps.slice(0, 2)).toEqual([['inventory:done'], ['inventory:done']]);
+    expect(steps[2]).toContain('listings:done');
+  });
+
+  it('resumes a sync a killed copy left running, once its copy is gone, without partial rows', async () => {
+    await forgetOtherAccounts();
+    standIn.state.reports.GET_MERCHANT_LISTINGS_ALL_DATA = [
+      LISTINGS_HEADER,
+      listingLine('KILL-1', 'Listed after the kill', '8.00', 'B0KILL0001'),
+    ].join('\n');
+    const accountId = await owner(true);
+    const syncId = await queueSync(syncDepsOf(t.app), accountId, 'schedule');
+    // The copy that ran it: it holds the sync's lock and is inside the listings step's transaction.
+    const copy = await t.pool.connect();
+    copy.on('error', () => {});
+    await copy.query("SELECT pg_advisory_lock(hashtextextended('replen.sync:' || $1, 0))", [syncId]);
+    await t.pool.query(
+      `UPDATE marketplace_syncs SET state = 'running', started_at = now(),
+         steps = jsonb_set(jsonb_set(steps, '{0,state}', '"done"'), '{1,state}', '"running"') WHERE id = $1`,
+      [syncId],
+    );
+    await copy.query('BEGIN');
+    await copy.query(
+      `INSERT INTO products (account_id, msku, title) VALUES ($1, 'HALF-WRITTEN', 'never committed')`,
+      [accountId],
+    );
+
+    // While that copy lives, the schedule leaves its sync to it.
+    await runJob();
+    expect(await syncsOf(accountId)).toEqual([{ trigger: 'schedule', state: 'running' }]);
+
+    // The copy is killed: PostgreSQL ends its session, its transaction and its lock.
+    const { pid } = (await copy.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!;
+    await t.pool.query('SELECT pg_terminate_backend($1)', [pid]);
+    copy.release(true);
+
+    await runJob();
+    expect(await syncsOf(accountId)).toEqual([{ trigger: 'schedule', state: 'done' }]);
+    expect(await stepsOf(accountId)).toEqual([
+      ['inventory:done', 'listings:done', 'catalog:done', 'fees:done', 'sales:done'],
+    ]);
+    // The step done before the kill is not run again; the one it stopped in ran from the start.
+    expect(standIn.requests.filter((r) => r.path.startsWith('/fba/inventory'))).toEqual([]);
+    expect(await mskusOf(accountId)).toEqual(['KILL-1']);
   });
 });

@@ -4,7 +4,7 @@ import { SYNC_KINDS, type SyncKind } from '../../core/marketplace/sync';
 import { marketplaceConnections, marketplaceSyncs } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { defineJob, type JobContext } from '../jobs/define-job';
-import { queueSync, runSync, SyncInterrupted, type SyncDeps, unfinishedSyncs } from './sync-runner';
+import { queueSync, runSync, type SyncDeps, SyncInterrupted, unfinishedSyncs } from './sync-runner';
 
 /** Daily at 03:15 UTC, when few sellers are at work. */
 export const SCHEDULED_SYNC_CRON = '15 3 * * *';
@@ -89,7 +89,8 @@ async function runSchedule(deps: SyncDeps, schedule: Schedule, context: JobConte
     (accountId) =>
       [
         accountId,
-        async () => (await syncAccount(deps, accountId, schedule.kind, context.signal)) && ('synced' as const),
+        async () =>
+          (await syncAccount(deps, accountId, schedule.kind, context.signal)) && ('synced' as const),
       ] as const,
   );
   const pending = [...resumes, ...fresh];

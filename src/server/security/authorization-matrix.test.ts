@@ -5,6 +5,7 @@ import { can, PERMISSIONS, type Permission } from '../../core/access/permissions
 import { COMPONENT_PATHS, type ComponentPath } from '../../core/access/registry';
 import type { BuyList } from '../../core/buy-list/schemas';
 import type { Role } from '../../core/roles';
+import { syncJob } from '../marketplace/sync-job';
 import { type ApiResponse, addMemberAndLogIn, type Client, createClient } from '../test-support/http-client';
 import { startTestApp, type TestApp } from '../test-support/test-app';
 import { collectApiRoutes, fillPath, routeKey, takesRowId } from './route-table';
@@ -201,7 +202,8 @@ const roleOf = (actor: Exclude<Caller, 'anonymous'>): Role =>
   actor === 'member' || actor === 'custom' ? 'user' : actor === 'stranger' ? 'admin' : actor;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  // "Sync now" hands its sync to the job queue: the sync job runs here (against no Amazon).
+  t = await startTestApp({ jobs: (deps) => [syncJob(deps.sync)] });
   home = await createSellerAccount(t, 'HOMEACC');
   away = await createSellerAccount(t, 'AWAYACC');
   custom = await createSellerAccount(t, 'CUSTOMACC');
