@@ -1,12 +1,13 @@
 import type { ProductFieldKey } from '../product-fields/fields';
 
 /** The steps of a marketplace sync, in the order they run. */
-export const SYNC_STEPS = ['inventory', 'listings', 'catalog', 'fees', 'sales'] as const;
+export const SYNC_STEPS = ['inventory', 'listings', 'restock', 'catalog', 'fees', 'sales'] as const;
 export type SyncStepName = (typeof SYNC_STEPS)[number];
 
 export const SYNC_STEP_LABELS: Readonly<Record<SyncStepName, string>> = {
   inventory: 'FBA inventory',
   listings: 'Listings and prices',
+  restock: 'Restock report',
   catalog: 'Titles and images',
   fees: 'Fees',
   sales: 'Daily sales',
@@ -84,6 +85,7 @@ export function syncedAgo(finishedAt: string | null, now: number): string | null
 export const SYNC_WRITES = {
   inventory: ['asin', 'fba_quantity', 'inbound_quantity', 'marketplace', 'currency'],
   listings: ['asin', 'title', 'your_price', 'marketplace', 'currency'],
+  restock: ['asin', 'sales_last_30_days', 'marketplace', 'currency'],
   catalog: ['title', 'main_thumbnail'],
   fees: ['referral_fee', 'fba_fee'],
   sales: ['marketplace', 'currency'],

@@ -12,6 +12,8 @@ import {
   listingLine,
   ORDERS_HEADER,
   orderLine,
+  RESTOCK_HEADER,
+  restockLine,
   type SpApiStandIn,
   STAND_IN_CREDENTIALS,
   startSpApiStandIn,
@@ -82,7 +84,7 @@ const stepOf = (sync: SyncView, name: string) => sync.steps.find((step) => step.
 
 async function productsOf(accountId: string) {
   const result = await t.pool.query(
-    `SELECT msku, asin, title, main_thumbnail, referral_fee, fba_fee, fba_quantity, inbound_quantity, your_price, cost, supplier, marketplace, currency, version
+    `SELECT msku, asin, title, main_thumbnail, sales_last_30_days, referral_fee, fba_fee, fba_quantity, inbound_quantity, your_price, cost, supplier, marketplace, currency, version
      FROM products WHERE account_id = $1 ORDER BY msku`,
     [accountId],
   );
@@ -251,6 +253,11 @@ describe('a sync against the stand-in', () => {
       listingLine('KEEP-1', 'Kept product', '19.99', 'B00KEEP001'),
       listingLine('NEW-2', 'Second product', '7.50', 'B00NEW0002'),
     ].join('\n');
+    standIn.state.reports.GET_RESTOCK_INVENTORY_RECOMMENDATIONS_REPORT = [
+      RESTOCK_HEADER,
+      restockLine('KEEP-1', 'B00KEEP001', 25),
+      restockLine('NEW-3', 'B00NEW0003', 0),
+    ].join('\n');
     standIn.state.catalog = [
       catalogItem('B00KEEP001', 'Catalog title not used', 'https://m.media-amazon.com/images/I/keep'),
       catalogItem(
@@ -274,6 +281,7 @@ describe('a sync against the stand-in', () => {
     expect(sync.state).toBe('done');
     expect(stepOf(sync, 'inventory')).toMatchObject({ state: 'done', rows: 3, created: 2, error: null });
     expect(stepOf(sync, 'listings')).toMatchObject({ state: 'done', rows: 2, created: 0 });
+    expect(stepOf(sync, 'restock')).toMatchObject({ state: 'done', rows: 2, created: 0 });
     expect(stepOf(sync, 'catalog')).toMatchObject({ state: 'done', rows: 2, created: 0 });
     expect(stepOf(sync, 'fees')).toMatchObject({ state: 'done', rows: 1, created: 0 });
     expect(stepOf(sync, 'sales')).toMatchObject({ state: 'done', rows: 3, created: 1 });
@@ -287,6 +295,7 @@ describe('a sync against the stand-in', () => {
       fba_quantity: 40,
       inbound_quantity: 6,
       your_price: 19.99,
+      sales_last_30_days: 25,
       referral_fee: 3,
       fba_fee: 4.1,
       cost: 4.5,
@@ -294,6 +303,7 @@ describe('a sync against the stand-in', () => {
     });
     expect(products[0].version).toBeGreaterThan(versionBefore);
     expect(products[2]).toMatchObject({
+      sales_last_30_days: 0,
       fba_quantity: 0,
       inbound_quantity: 12,
       marketplace: 'US',
@@ -325,6 +335,7 @@ describe('a sync against the stand-in', () => {
     expect(again.steps.map((step) => [step.name, step.rows])).toEqual([
       ['inventory', 0],
       ['listings', 0],
+      ['restock', 0],
       ['catalog', 0],
       ['fees', 0],
       ['sales', 3],
@@ -350,6 +361,7 @@ describe('a sync against the stand-in', () => {
     expect(sync.steps.map((step) => [step.name, step.state, step.error])).toEqual([
       ['inventory', 'done', null],
       ['listings', 'done', null],
+      ['restock', 'done', null],
       ['catalog', 'done', null],
       ['fees', 'done', null],
       ['sales', 'done', null],
@@ -366,6 +378,7 @@ describe('a sync against the stand-in', () => {
     standIn.state.reportOutcome = {
       GET_MERCHANT_LISTINGS_ALL_DATA: 'FATAL',
       GET_FLAT_FILE_ALL_ORDERS_DATA_BY_ORDER_DATE_GENERAL: 'CANCELLED',
+      GET_RESTOCK_INVENTORY_RECOMMENDATIONS_REPORT: 'FATAL',
     };
     const sync = await syncNow(owner);
     expect(sync.state).toBe('failed');
@@ -374,11 +387,16 @@ describe('a sync against the stand-in', () => {
       /Amazon could not build the All Listings report \(FATAL\)/,
     );
     expect(stepOf(sync, 'sales').error).toMatch(/Amazon cancelled the All Orders report/);
+    expect(stepOf(sync, 'restock').error).toMatch(/Amazon could not build the Restock report \(FATAL\)/);
     expect(await productsOf(owner.accountId)).toEqual([]);
 
     standIn.reset();
     standIn.state.reports.GET_MERCHANT_LISTINGS_ALL_DATA = 'sku\tname\nA-1\tNo price column';
+    standIn.state.reports.GET_RESTOCK_INVENTORY_RECOMMENDATIONS_REPORT = 'Merchant SKU\tAvailable\nA-1\t3';
     const odd = await syncNow(owner);
+    expect(stepOf(odd, 'restock').error).toBe(
+      'The Restock report Amazon sent lacks the column Units Sold Last 30 Days; nothing was written',
+    );
     expect(stepOf(odd, 'listings').error).toBe(
       'The listings report Amazon sent lacks the columns seller-sku, item-name, price, asin1; nothing was written',
     );
@@ -449,7 +467,7 @@ describe('syncs across app copies', () => {
     expect(ran.sort()).toEqual([false, true]);
     expect(
       standIn.requests.filter((r) => r.path === '/reports/2021-06-30/reports' && r.method === 'POST'),
-    ).toHaveLength(2);
+    ).toHaveLength(3);
     expect(await runSync(depsOf(), syncId)).toBe(false);
   });
 

@@ -4,6 +4,7 @@ import { type SpApiClient, SpApiError } from './sp-api-client';
 
 export const REPORT_NAMES: Readonly<Record<string, string>> = {
   GET_MERCHANT_LISTINGS_ALL_DATA: 'All Listings',
+  GET_RESTOCK_INVENTORY_RECOMMENDATIONS_REPORT: 'Restock',
   GET_FLAT_FILE_ALL_ORDERS_DATA_BY_ORDER_DATE_GENERAL: 'All Orders',
 };
 

@@ -216,7 +216,7 @@ describe('the scheduled marketplace sync', () => {
     await runJob();
     expect(await syncsOf(accountId)).toEqual([{ trigger: 'schedule', state: 'done' }]);
     expect(await stepsOf(accountId)).toEqual([
-      ['inventory:done', 'listings:done', 'catalog:done', 'fees:done', 'sales:done'],
+      ['inventory:done', 'listings:done', 'restock:done', 'catalog:done', 'fees:done', 'sales:done'],
     ]);
     // The step done before the kill is not run again; the one it stopped in ran from the start.
     expect(standIn.requests.filter((r) => r.path.startsWith('/fba/inventory'))).toEqual([]);

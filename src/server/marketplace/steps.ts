@@ -5,6 +5,7 @@ import { FEES_BATCH, type FeesEstimateResult, feeRows } from '../../core/marketp
 import { type InventorySummary, inventoryRows } from '../../core/marketplace/inventory';
 import { listingRows, splitTabbed } from '../../core/marketplace/listings';
 import type { Marketplace } from '../../core/marketplace/marketplaces';
+import { restockReportRows } from '../../core/marketplace/restock-report';
 import type { SyncStepName } from '../../core/marketplace/sync';
 import { normalizeMsku } from '../../core/restock/msku';
 import { HISTORY_REPORTS, historyAccumulator } from '../../core/sales-history/reports';
@@ -45,6 +46,7 @@ type ProductValues = {
   main_thumbnail?: string | null;
   referral_fee?: number | null;
   fba_fee?: number | null;
+  sales_last_30_days?: number | null;
 };
 
 const COLUMN_TYPES: Readonly<Record<Exclude<keyof ProductValues, 'msku'>, string>> = {
@@ -56,6 +58,7 @@ const COLUMN_TYPES: Readonly<Record<Exclude<keyof ProductValues, 'msku'>, string
   main_thumbnail: 'text',
   referral_fee: 'numeric',
   fba_fee: 'numeric',
+  sales_last_30_days: 'integer',
 };
 
 /**
@@ -163,6 +166,28 @@ export async function syncListings(context: StepContext): Promise<StepResult> {
   }));
   return inStep(context, (client) =>
     writeProducts(client, context.accountId, context.marketplace, ['asin', 'title', 'your_price'], rows),
+  );
+}
+
+/**
+ * The Restock Inventory report: Amazon's count of units sold in the last 30 days per FBA SKU (the
+ * Sales (30 Days) the plan falls back on where a product has no daily history).
+ */
+export async function syncRestock(context: StepContext): Promise<StepResult> {
+  const document = await fetchReport(
+    context.client,
+    { reportType: 'GET_RESTOCK_INVENTORY_RECOMMENDATIONS_REPORT', marketplaceId: context.marketplace.id },
+    context.poll,
+  );
+  const parsed = restockReportRows(document);
+  if (!parsed.ok) throw new SpApiError('bad-answer', parsed.message);
+  const rows = parsed.rows.map((row) => ({
+    msku: row.msku,
+    asin: row.asin,
+    sales_last_30_days: row.unitsSold30Days,
+  }));
+  return inStep(context, (client) =>
+    writeProducts(client, context.accountId, context.marketplace, ['asin', 'sales_last_30_days'], rows),
   );
 }
 
@@ -306,6 +331,7 @@ export async function syncSales(context: StepContext): Promise<StepResult> {
 export const STEP_FUNCTIONS: Readonly<Record<SyncStepName, (context: StepContext) => Promise<StepResult>>> = {
   inventory: syncInventory,
   listings: syncListings,
+  restock: syncRestock,
   catalog: syncCatalog,
   fees: syncFees,
   sales: syncSales,

@@ -73,6 +73,44 @@ export const LISTINGS_HEADER =
 export const ORDERS_HEADER =
   'amazon-order-id\tmerchant-order-id\tpurchase-date\tlast-updated-date\torder-status\tfulfillment-channel\tsales-channel\torder-channel\turl\tship-service-level\tproduct-name\tsku\tasin\titem-status\tquantity\tcurrency\titem-price\titem-tax\tshipping-price';
 
+export const RESTOCK_HEADER =
+  'Country\tProduct Name\tFNSKU\tMerchant SKU\tASIN\tCondition\tSupplier\tSupplier part no.\tCurrency code\tPrice\tSales last 30 days\tUnits Sold Last 30 Days\tTotal Units\tInbound\tAvailable\tFC transfer\tFC Processing\tCustomer Order\tUnfulfillable\tWorking\tShipped\tReceiving\tFulfilled by\tTotal Days of Supply (including units from open shipments)\tDays of Supply at Amazon Fulfillment Network\tAlert\tRecommended replenishment qty\tRecommended ship date\tRecommended action\tUnit storage size';
+
+/** A line of the Restock Inventory report: the SKU, its ASIN and units sold in 30 days (price 10). */
+export const restockLine = (sku: string, asin: string, unitsSold30Days: number) =>
+  [
+    'US',
+    `Product ${sku}`,
+    `X00${sku}`,
+    sku,
+    asin,
+    'New',
+    '',
+    '',
+    'USD',
+    '10.00',
+    (unitsSold30Days * 10).toFixed(2),
+    String(unitsSold30Days),
+    '0',
+    '0',
+    '0',
+    '0',
+    '0',
+    '0',
+    '0',
+    '0',
+    '0',
+    '0',
+    'Amazon',
+    '0',
+    '0',
+    '',
+    '0',
+    '',
+    '',
+    'Standard',
+  ].join('\t');
+
 export const listingLine = (sku: string, title: string, price: string, asin: string) =>
   [
     title,
@@ -181,6 +219,7 @@ const freshState = (): StandInState => ({
   reports: {
     GET_MERCHANT_LISTINGS_ALL_DATA: `${LISTINGS_HEADER}\n`,
     GET_FLAT_FILE_ALL_ORDERS_DATA_BY_ORDER_DATE_GENERAL: `${ORDERS_HEADER}\n`,
+    GET_RESTOCK_INVENTORY_RECOMMENDATIONS_REPORT: `${RESTOCK_HEADER}\n`,
   },
   reportOutcome: {},
   pollsBeforeDone: 1,
