@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { feeRows } from './fees';
+import { feeRows, sellerIdOf } from './fees';
 
 describe('fee estimates', () => {
   it('splits FBA fees from the selling fees and leaves failed estimates out', () => {
@@ -29,5 +29,15 @@ describe('fee estimates', () => {
       { msku: 'SKU-1', referralFee: 3.25, fbaFee: 4.1 },
       { msku: 'SKU-2', referralFee: 3, fbaFee: 0 },
     ]);
+  });
+
+  it('reads the seller id Amazon names in its estimates', () => {
+    expect(
+      sellerIdOf([
+        { FeesEstimateIdentifier: { IdValue: 'A', SellerId: 'not an id' } },
+        { FeesEstimateIdentifier: { IdValue: 'B', SellerId: 'A2EUQ1WTGCTBG2' } },
+      ]),
+    ).toBe('A2EUQ1WTGCTBG2');
+    expect(sellerIdOf([{ FeesEstimateIdentifier: { IdValue: 'A' } }])).toBeNull();
   });
 });

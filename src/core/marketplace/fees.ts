@@ -2,7 +2,7 @@
 
 export type FeesEstimateResult = {
   Status?: string;
-  FeesEstimateIdentifier?: { IdValue?: string };
+  FeesEstimateIdentifier?: { IdValue?: string; SellerId?: string };
   FeesEstimate?: {
     TotalFeesEstimate?: { Amount?: number };
     FeeDetailList?: { FeeType?: string; FinalFee?: { Amount?: number }; FeeAmount?: { Amount?: number } }[];
@@ -37,4 +37,16 @@ export function feeRows(results: readonly FeesEstimateResult[]): FeeRow[] {
     rows.push({ msku, referralFee: cents(total - fba), fbaFee: cents(fba) });
   }
   return rows;
+}
+
+/** A merchant token as Seller Central shows it (e.g. A2EUQ1WTGCTBG2); the sandbox's AXXXXXXXXXXXXX fits too. */
+const SELLER_ID = /^A[0-9A-Z]{8,20}$/;
+
+/** The seller id Amazon names in its estimates (the same on each), or null when none names a valid one. */
+export function sellerIdOf(results: readonly FeesEstimateResult[]): string | null {
+  for (const result of results) {
+    const id = result.FeesEstimateIdentifier?.SellerId?.trim();
+    if (id && SELLER_ID.test(id)) return id;
+  }
+  return null;
 }

@@ -27,9 +27,11 @@ const count = (value: unknown) =>
   typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 2_147_483_647 ? value : 0;
 
 /**
- * Rows for the products table: fulfillable stock is what sells now; inbound adds the shipment's
- * working, shipped and receiving units (all on their way to a fulfilment centre). Summaries without
- * a SKU that makes an MSKU (core/restock/msku.ts) are left out.
+ * Rows for the products table. FBA stock is fulfillable plus reserved units (DESIGN 5, as the FBA
+ * Inventory and Manage FBA Inventory reports are imported): reserved units are still in Amazon's
+ * warehouses (being picked for an order, moved between centres, or checked). Inbound adds the
+ * shipment's working, shipped and receiving units (all on their way to a fulfilment centre).
+ * Summaries without a SKU that makes an MSKU (core/restock/msku.ts) are left out.
  */
 export function inventoryRows(summaries: readonly InventorySummary[]): InventoryRow[] {
   const rows = new Map<string, InventoryRow>();
@@ -38,15 +40,16 @@ export function inventoryRows(summaries: readonly InventorySummary[]): Inventory
     if (!checked.ok || !checked.msku || checked.msku.length > 100) continue;
     const msku = checked.msku;
     const details = summary.inventoryDetails ?? {};
+    const reserved = count(details.reservedQuantity?.totalReservedQuantity);
     rows.set(msku, {
       msku,
       asin: summary.asin?.trim() || null,
-      fbaQuantity: count(details.fulfillableQuantity),
+      fbaQuantity: Math.min(count(details.fulfillableQuantity) + reserved, 2_147_483_647),
       inboundQuantity:
         count(details.inboundWorkingQuantity) +
         count(details.inboundShippedQuantity) +
         count(details.inboundReceivingQuantity),
-      reservedQuantity: count(details.reservedQuantity?.totalReservedQuantity),
+      reservedQuantity: reserved,
     });
   }
   return [...rows.values()];

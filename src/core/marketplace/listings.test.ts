@@ -31,7 +31,7 @@ describe('the All Listings report', () => {
 });
 
 describe('inventory summaries', () => {
-  it('adds the three inbound quantities and refuses counts that are not whole numbers', () => {
+  it('counts reserved units as FBA stock, adds the three inbound quantities and refuses counts that are not whole numbers', () => {
     expect(
       inventoryRows([
         {
@@ -49,7 +49,7 @@ describe('inventory summaries', () => {
         { asin: 'B000000003' },
       ]),
     ).toEqual([
-      { msku: 'SKU-1', asin: 'B000000001', fbaQuantity: 10, inboundQuantity: 6, reservedQuantity: 4 },
+      { msku: 'SKU-1', asin: 'B000000001', fbaQuantity: 14, inboundQuantity: 6, reservedQuantity: 4 },
       { msku: 'SKU-2', asin: null, fbaQuantity: 0, inboundQuantity: 0, reservedQuantity: 0 },
     ]);
   });

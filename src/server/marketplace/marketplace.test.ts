@@ -16,6 +16,7 @@ import {
   restockLine,
   type SpApiStandIn,
   STAND_IN_CREDENTIALS,
+  STAND_IN_SELLER_ID,
   startSpApiStandIn,
   summary,
 } from '../test-support/sp-api-stand-in';
@@ -292,7 +293,8 @@ describe('a sync against the stand-in', () => {
       asin: 'B00KEEP001',
       title: 'Kept product',
       main_thumbnail: 'https://m.media-amazon.com/images/I/keep-small.jpg',
-      fba_quantity: 40,
+      // Fulfillable 40 and 1 reserved (being picked, moved or checked): still in Amazon's warehouses.
+      fba_quantity: 41,
       inbound_quantity: 6,
       your_price: 19.99,
       sales_last_30_days: 25,
@@ -304,7 +306,7 @@ describe('a sync against the stand-in', () => {
     expect(products[0].version).toBeGreaterThan(versionBefore);
     expect(products[2]).toMatchObject({
       sales_last_30_days: 0,
-      fba_quantity: 0,
+      fba_quantity: 1,
       inbound_quantity: 12,
       marketplace: 'US',
       currency: 'USD',
@@ -324,6 +326,15 @@ describe('a sync against the stand-in', () => {
     ]);
     expect(forecasts.rows[0].n).toBe(3);
 
+    // Settings → Account shows the seller id Amazon named in the fee estimates.
+    const account = await owner.client.get<{ marketplaceSellerId: string | null }>(
+      '/api/account',
+      owner.token,
+    );
+    expect(account.body.marketplaceSellerId).toBe(STAND_IN_SELLER_ID);
+    const connection = await owner.client.get<ConnectionView>(CONNECTION, owner.token);
+    expect(connection.body.sellerId).toBe(STAND_IN_SELLER_ID);
+
     // Paged inventory (2 a page), a GZIP document, and the secrets only ever sent to the token endpoint.
     expect(standIn.requests.filter((r) => r.path === '/fba/inventory/v1/summaries')).toHaveLength(2);
     for (const request of standIn.requests.filter((r) => r.path !== '/auth/o2/token')) {
@@ -331,7 +342,12 @@ describe('a sync against the stand-in', () => {
     }
 
     // A second sync with nothing new changes nothing and bumps no version.
+    standIn.state.sellerId = 'A9ANOTHERSELLER';
     const again = await syncNow(owner);
+    // The seller id is set once: a later answer does not change it.
+    expect(
+      (await owner.client.get<{ marketplaceSellerId: string }>('/api/account', owner.token)).body,
+    ).toMatchObject({ marketplaceSellerId: STAND_IN_SELLER_ID });
     expect(again.steps.map((step) => [step.name, step.rows])).toEqual([
       ['inventory', 0],
       ['listings', 0],
@@ -366,7 +382,7 @@ describe('a sync against the stand-in', () => {
       ['fees', 'done', null],
       ['sales', 'done', null],
     ]);
-    expect((await productsOf(owner.accountId))[0]).toMatchObject({ fba_quantity: 5, title: 'Plain' });
+    expect((await productsOf(owner.accountId))[0]).toMatchObject({ fba_quantity: 6, title: 'Plain' });
     expect(standIn.requests.filter((r) => r.path === '/auth/o2/token').length).toBe(2);
   });
 

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { utcDayOf } from '../../core/forecast/days';
 import { CATALOG_BATCH, type CatalogItem, catalogEntries } from '../../core/marketplace/catalog';
-import { FEES_BATCH, type FeesEstimateResult, feeRows } from '../../core/marketplace/fees';
+import { FEES_BATCH, type FeesEstimateResult, feeRows, sellerIdOf } from '../../core/marketplace/fees';
 import { type InventorySummary, inventoryRows } from '../../core/marketplace/inventory';
 import { listingRows, splitTabbed } from '../../core/marketplace/listings';
 import type { Marketplace } from '../../core/marketplace/marketplaces';
@@ -231,7 +231,10 @@ export async function syncCatalog(context: StepContext): Promise<StepResult> {
   });
 }
 
-/** Product Fees: referral and FBA fees of every listed product at its current price, 20 a call. */
+/**
+ * Product Fees: referral and FBA fees of every listed product at its current price, 20 a call.
+ * Amazon's answers name the seller, which fills the account's seller id where it is not set.
+ */
 export async function syncFees(context: StepContext): Promise<StepResult> {
   const priced = await pool(context.db).query<{ msku: string; price: number }>(
     `SELECT msku, COALESCE(your_price, buy_box_price) AS price FROM products
@@ -265,11 +268,19 @@ export async function syncFees(context: StepContext): Promise<StepResult> {
     referral_fee: row.referralFee,
     fba_fee: row.fbaFee,
   }));
-  return inStep(context, (client) =>
-    writeProducts(client, context.accountId, context.marketplace, ['referral_fee', 'fba_fee'], rows, {
+  const sellerId = sellerIdOf(results);
+  return inStep(context, async (client) => {
+    // Settings → Account shows the seller id; it is set once, by the first answer that names it.
+    if (sellerId) {
+      await client.query(
+        'UPDATE accounts SET marketplace_seller_id = $2 WHERE id = $1 AND marketplace_seller_id IS NULL',
+        [context.accountId, sellerId],
+      );
+    }
+    return writeProducts(client, context.accountId, context.marketplace, ['referral_fee', 'fba_fee'], rows, {
       create: false,
-    }),
-  );
+    });
+  });
 }
 
 /**

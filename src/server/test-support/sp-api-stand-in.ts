@@ -34,6 +34,8 @@ export type StandInState = {
   pageSize: number;
   /** Catalog items by ASIN (searchCatalogItems answers those asked for that exist). */
   catalog: CatalogItem[];
+  /** The seller the credentials belong to, named in fee estimates as Amazon does. */
+  sellerId: string;
   /** Fees per SKU as a share of the price (referral) and a flat FBA fee; SKUs not listed fail. */
   fees: Record<string, { referralRate: number; fba: number }>;
   /** Report documents by report type (tab-separated text). */
@@ -66,6 +68,8 @@ export const STAND_IN_CREDENTIALS: StandInCredentials = {
   clientSecret: 'amzn1.oa2-cs.v1.standin0secret0value0do0not0log0me',
   refreshToken: 'Atzr|IwEBIStandInRefreshTokenValueThatMustNeverLeak9Z7Q',
 };
+
+export const STAND_IN_SELLER_ID = 'A3STANDIN0SELLER';
 
 export const LISTINGS_HEADER =
   'item-name\titem-description\tlisting-id\tseller-sku\tprice\tquantity\topen-date\timage-url\titem-is-marketplace\tproduct-id-type\tzshop-shipping-fee\titem-note\titem-condition\tzshop-category1\tzshop-browse-path\tzshop-storefront-feature\tasin1\tasin2\tasin3\twill-ship-internationally\texpedited-shipping\tzshop-boldface\tproduct-id\tbid-for-featured-placement\tadd-delete\tpending-quantity\tfulfillment-channel\tmerchant-shipping-group\tstatus';
@@ -215,6 +219,7 @@ const freshState = (): StandInState => ({
   inventory: [],
   pageSize: 2,
   catalog: [],
+  sellerId: STAND_IN_SELLER_ID,
   fees: {},
   reports: {
     GET_MERCHANT_LISTINGS_ALL_DATA: `${LISTINGS_HEADER}\n`,
@@ -370,14 +375,24 @@ export async function startSpApiStandIn(): Promise<SpApiStandIn> {
           if (!fee) {
             return {
               Status: 'ClientError',
-              FeesEstimateIdentifier: { IdType: 'SellerSKU', IdValue: entry.IdValue },
+              FeesEstimateIdentifier: {
+                SellerId: state.sellerId,
+                IdType: 'SellerSKU',
+                IdValue: entry.IdValue,
+              },
               Error: { Type: 'Sender', Code: 'InvalidParameterValue', Message: 'Item not found', Detail: [] },
             };
           }
           const referral = Math.round(price * fee.referralRate * 100) / 100;
           return {
             Status: 'Success',
-            FeesEstimateIdentifier: { IdType: 'SellerSKU', IdValue: entry.IdValue, IsAmazonFulfilled: true },
+            FeesEstimateIdentifier: {
+              MarketplaceId: 'ATVPDKIKX0DER',
+              SellerId: state.sellerId,
+              IdType: 'SellerSKU',
+              IdValue: entry.IdValue,
+              IsAmazonFulfilled: true,
+            },
             FeesEstimate: {
               TotalFeesEstimate: { CurrencyCode: 'USD', Amount: referral + fee.fba },
               FeeDetailList: [
