@@ -35,6 +35,11 @@ export type SyncView = {
   startedAt: string | null;
   finishedAt: string | null;
   steps: SyncStep[];
+  /**
+   * When this sync refreshed the stock only (hourly): the last sync that ran every step, so the
+   * listings, reports, catalog, fees and sales results stay in view between daily syncs.
+   */
+  lastFullSync?: SyncView | null;
 };
 
 /**

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queuedSteps } from '../../core/marketplace/sync';
+import { queuedSteps, type SyncView } from '../../core/marketplace/sync';
 import { syncDepsOf } from '../app';
 import { appJobs } from '../jobs/app-jobs';
 import { signUp } from '../test-support/http-client';
@@ -44,8 +44,12 @@ afterAll(async () => {
   await standIn?.close();
 });
 
+/** The last signed-up owner, to read their sync through the API. */
+let lastOwner: Awaited<ReturnType<typeof signUp>>;
+
 async function owner(connected: boolean) {
   const signedUp = await signUp(t.baseUrl);
+  lastOwner = signedUp;
   const accountId = await accountIdOf(t.pool, signedUp.email);
   if (connected) {
     const saved = await signedUp.client.put(
@@ -179,6 +183,25 @@ describe('the scheduled marketplace sync', () => {
     const steps = await stepsOf(accountId);
     expect(steps.slice(0, 2)).toEqual([['inventory:done'], ['inventory:done']]);
     expect(steps[2]).toContain('listings:done');
+
+    // The status panel: a full sync stands alone; a stock-only sync carries the last full one.
+    const { client, token } = lastOwner;
+    const afterFull = await client.get<SyncView>('/api/marketplace/sync', token);
+    expect(afterFull.body.steps).toHaveLength(6);
+    expect(afterFull.body.lastFullSync).toBeUndefined();
+    t.clock.advance(2 * 60 * 60 * 1000);
+    try {
+      await runHourly();
+    } finally {
+      t.clock.advance(-2 * 60 * 60 * 1000);
+    }
+    const afterHourly = await client.get<SyncView>('/api/marketplace/sync', token);
+    expect(afterHourly.body.steps.map((step) => step.name)).toEqual(['inventory']);
+    expect(afterHourly.body.lastFullSync).toMatchObject({
+      syncId: afterFull.body.syncId,
+      state: 'done',
+      steps: afterFull.body.steps,
+    });
   });
 
   it('resumes a sync a killed copy left running, once its copy is gone, without partial rows', async () => {

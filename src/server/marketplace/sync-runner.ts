@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { NOT_CONNECTED_MESSAGE } from '../../core/marketplace/connection';
 import { findMarketplace } from '../../core/marketplace/marketplaces';
@@ -85,15 +85,35 @@ export async function dropQueuedSync(db: Db, syncId: string): Promise<void> {
     .where(and(eq(marketplaceSyncs.id, syncId), eq(marketplaceSyncs.state, 'queued')));
 }
 
-/** The account's running sync, else its latest one, else null. */
-export async function currentSync(db: Db, accountId: string): Promise<SyncView | null> {
+/** A full sync has the listings step; a stock-only one has not. */
+const FULL_SYNC_MARK = JSON.stringify([{ name: 'listings' }]);
+
+const latestSync = async (db: Db, accountId: string, onlyFull: boolean) => {
   const [row] = await db
     .select()
     .from(marketplaceSyncs)
-    .where(eq(marketplaceSyncs.accountId, accountId))
+    .where(
+      and(
+        eq(marketplaceSyncs.accountId, accountId),
+        onlyFull ? sql`${marketplaceSyncs.steps} @> ${FULL_SYNC_MARK}::jsonb` : undefined,
+      ),
+    )
     .orderBy(desc(marketplaceSyncs.createdAt))
     .limit(1);
-  return row ? viewOf(row) : null;
+  return row ?? null;
+};
+
+/**
+ * The account's running sync, else its latest one, else null. A stock-only sync carries the last
+ * full sync beside it.
+ */
+export async function currentSync(db: Db, accountId: string): Promise<SyncView | null> {
+  const row = await latestSync(db, accountId, false);
+  if (!row) return null;
+  const view = viewOf(row);
+  if ((row.steps as SyncStep[]).some((step) => step.name === 'listings')) return view;
+  const full = await latestSync(db, accountId, true);
+  return { ...view, lastFullSync: full ? viewOf(full) : null };
 }
 
 async function saveSteps(deps: SyncDeps, syncId: string, steps: SyncStep[], finished: boolean) {

@@ -15,6 +15,39 @@ const STATE_WORDS: Readonly<Record<SyncView['state'], string>> = {
 
 const seconds = (ms: number | null) => (ms === null ? '' : `${(ms / 1000).toFixed(1)} s`);
 
+/**
+ * A sync's steps. The current sync's rows carry `data-step`; the last full sync's (shown beside an
+ * hourly stock-only sync) carry `data-full-step`.
+ */
+function StepTable({ steps, label }: { steps: SyncView['steps']; label?: string }) {
+  return (
+    <table className={styles.table} aria-label={label}>
+      <thead>
+        <tr>
+          <th>Step</th>
+          <th>State</th>
+          <th>Rows changed</th>
+          <th>New products</th>
+          <th>Duration</th>
+          <th>Last error</th>
+        </tr>
+      </thead>
+      <tbody>
+        {steps.map((step) => (
+          <tr key={step.name} {...(label ? { 'data-full-step': step.name } : { 'data-step': step.name })}>
+            <td>{SYNC_STEP_LABELS[step.name]}</td>
+            <td>{STATE_WORDS[step.state]}</td>
+            <td>{step.rows ?? ''}</td>
+            <td>{step.created ?? ''}</td>
+            <td>{seconds(step.durationMs)}</td>
+            <td className={step.error ? styles.error : undefined}>{step.error ?? ''}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 /** The last sync per step (rows, duration, error in plain words) and "Sync now" with live progress. */
 export function SyncPanel({ canEdit, connected }: { canEdit: boolean; connected: boolean }) {
   const sync = useSync();
@@ -50,30 +83,19 @@ export function SyncPanel({ canEdit, connected }: { canEdit: boolean; connected:
             {STATE_WORDS[current.state]}
             {current.finishedAt ? ` · finished ${new Date(current.finishedAt).toLocaleString()}` : ''}
           </p>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th>Step</th>
-                <th>State</th>
-                <th>Rows changed</th>
-                <th>New products</th>
-                <th>Duration</th>
-                <th>Last error</th>
-              </tr>
-            </thead>
-            <tbody>
-              {current.steps.map((step) => (
-                <tr key={step.name} data-step={step.name}>
-                  <td>{SYNC_STEP_LABELS[step.name]}</td>
-                  <td>{STATE_WORDS[step.state]}</td>
-                  <td>{step.rows ?? ''}</td>
-                  <td>{step.created ?? ''}</td>
-                  <td>{seconds(step.durationMs)}</td>
-                  <td className={step.error ? styles.error : undefined}>{step.error ?? ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <StepTable steps={current.steps} />
+          {current.lastFullSync ? (
+            <>
+              <h3>Last full sync</h3>
+              <p className={styles.muted}>
+                {STATE_WORDS[current.lastFullSync.state]}
+                {current.lastFullSync.finishedAt
+                  ? ` · finished ${new Date(current.lastFullSync.finishedAt).toLocaleString()}`
+                  : ''}
+              </p>
+              <StepTable steps={current.lastFullSync.steps} label="Last full sync" />
+            </>
+          ) : null}
         </>
       )}
     </section>
