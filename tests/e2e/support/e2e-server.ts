@@ -40,6 +40,9 @@ async function main() {
   }
   // Amazon's stand-in on loopback: the marketplace spec connects to it with its credentials.
   const standIn = await startSpApiStandIn();
+  // Reports are ready at the first look: the app waits 5 s between looks, and a sync asks for
+  // three reports, which would make "Sync now" take 15 s and more on a busy machine.
+  standIn.state.pollsBeforeDone = 0;
   standIn.state.inventory = [
     summary('SYNC-RED-MUG', 'B0SYNCMUG1', 42, [0, 8, 0]),
     summary('SYNC-BLUE-CUP', 'B0SYNCCUP2', 5),
