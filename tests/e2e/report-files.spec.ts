@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { signUpThroughForm } from './support/accounts';
-import { accessToken, cell, rowOf, storedRows } from './support/restock';
+import { cell, rowOf, storedRows } from './support/restock';
 
 // The files sellers really download (tests/e2e/fixtures/reports, in their own encodings), each
 // imported through the dialog in Chromium and checked for the right numbers where they land.

@@ -33,7 +33,7 @@ function allOrdersReport(msku: string): Buffer {
     const stamp = `${new Date((today - back) * 86_400_000).toISOString().slice(0, 10)}T20:00:00+00:00`;
     lines.push(
       [
-        '111-0000001-' + back,
+        `111-0000001-${back}`,
         '',
         stamp,
         stamp,
