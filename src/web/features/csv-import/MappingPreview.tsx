@@ -50,8 +50,10 @@ export function MappingPreview({
             </tr>
           </thead>
           <tbody>
-            {preview.map((row) => (
-              <tr key={row.msku}>
+            {preview.map((row, index) => (
+              // A file may hold an MSKU twice (the dialog lists those): the line is what is unique.
+              // biome-ignore lint/suspicious/noArrayIndexKey: the preview's rows never reorder.
+              <tr key={index}>
                 {targets.map((target) => {
                   const value = row[target.key];
                   const isNumeric = target.type !== 'text' && target.type !== 'boolean';
