@@ -7,6 +7,7 @@
  * Budgets: ingest < 10 s, forecasts < 3 s, restock read no slower than without history.
  */
 import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import { dayNumber, isoDay, utcDayOf } from '../src/core/forecast/days';
 import {
   historyAccumulator,
@@ -16,6 +17,7 @@ import {
 } from '../src/core/sales-history/reports';
 import { MAX_HISTORY_ROWS } from '../src/core/sales-history/rows';
 import { recomputeForecasts } from '../src/server/sales-history/forecasts';
+import { onHistoryPhase } from '../src/server/sales-history/phases';
 import { pool } from '../src/server/sales-history/queries';
 import { median, ms, startBenchApp, timed } from './support';
 
@@ -24,6 +26,25 @@ const DAYS = 730;
 const ORDER_DAYS = 100;
 const ORDER_LINES = 1_000_000;
 const READS = 7;
+
+/** Product names sort like their numbers, so that seeded rows arrive in primary-key order. */
+const sku = (product: number) => `BENCH-${String(product).padStart(5, '0')}`;
+const SQL_SKU = (column: string) => `'BENCH-' || lpad(${column}::text, 5, '0')`;
+
+const load = () => `load ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`;
+
+/** Server-side steps of the last measured piece of work, summed by name. */
+const phases = new Map<string, number>();
+onHistoryPhase((name, spent) => phases.set(name, (phases.get(name) ?? 0) + spent));
+function printPhases(total: number) {
+  let accounted = 0;
+  for (const [name, spent] of phases) {
+    console.log(`    ${name}: ${ms(spent)}`);
+    accounted += spent;
+  }
+  console.log(`    other (HTTP, JSON, validation, locks): ${ms(total - accounted)}`);
+  phases.clear();
+}
 
 const HEADER =
   'amazon-order-id\tpurchase-date\torder-status\tsales-channel\tsku\titem-status\tquantity\titem-price';
@@ -38,7 +59,7 @@ function allOrdersLines(lastDay: number): string[] {
     const stamp = `${isoDay(day)}T20:00:00+00:00`;
     const status = i % 97 === 0 ? 'Cancelled' : 'Shipped';
     lines.push(
-      `111-${i}\t${stamp}\t${status}\tAmazon.com\tBENCH-${product}\t${status}\t${1 + (i % 3 === 0 ? 1 : 0)}\t9.99`,
+      `111-${i}\t${stamp}\t${status}\tAmazon.com\t${sku(product)}\t${status}\t${1 + (i % 3 === 0 ? 1 : 0)}\t9.99`,
     );
   }
   return lines;
@@ -77,6 +98,7 @@ async function request(url: string, init: { method?: string; body?: unknown; tok
 }
 
 async function main() {
+  console.log(`bench:history at ${load()} on ${os.cpus().length} CPUs`);
   const bench = await startBenchApp();
   try {
     const { baseUrl } = bench;
@@ -109,29 +131,37 @@ async function main() {
     const lastDay = today - 1;
     const firstDay = lastDay - DAYS + 1;
 
-    // Seeding 6.3 million rows outlasts the pool's statement timeout (a guard for requests).
+    // Seeding 6.3 million rows outlasts the pool's statement timeout (a guard for requests). The
+    // seed is not what is measured: foreign key checks are skipped (replica role) and rows come in
+    // primary-key order, which took it from minutes to seconds.
     const seeder = await client.connect();
     await seeder.query('SET statement_timeout = 0');
+    await seeder.query("SET session_replication_role = 'replica'");
+    const seedStep = (name: string) => console.log(`  seed: ${name} (${load()})`);
     const seed = await timed(async () => {
       for (const id of [accountId, reference.accountId]) {
         await seeder.query(
           `INSERT INTO products (account_id, msku, title, cost, sales_last_30_days, fba_quantity, inbound_quantity)
-           SELECT $1, 'BENCH-' || g, 'Bench product ' || g, 5 + g % 20, 30 + g % 50, g % 200, 0
+           SELECT $1, ${SQL_SKU('g')}, 'Bench product ' || g, 5 + g % 20, 30 + g % 50, g % 200, 0
            FROM generate_series(0, ${PRODUCTS - 1}) AS g`,
           [id],
         );
       }
+      seedStep('products');
       await seeder.query(
         `INSERT INTO daily_sales (account_id, msku, day, units)
-         SELECT $1, 'BENCH-' || p, $2::date + d, (p + d * 7) % 5
-         FROM generate_series(0, ${PRODUCTS - 1}) AS p, generate_series(0, ${DAYS - ORDER_DAYS - 1}) AS d`,
+         SELECT $1, ${SQL_SKU('p')}, $2::date + d, (p + d * 7) % 5
+         FROM generate_series(0, ${PRODUCTS - 1}) AS p
+         CROSS JOIN LATERAL generate_series(0, ${DAYS - ORDER_DAYS - 1}) AS d`,
         [accountId, isoDay(firstDay)],
       );
+      seedStep('daily rows');
       await seeder.query('ANALYZE daily_sales');
     });
+    await seeder.query('RESET session_replication_role');
     seeder.release();
     console.log(
-      `seed: ${PRODUCTS.toLocaleString('en-US')} products and ${(PRODUCTS * (DAYS - ORDER_DAYS)).toLocaleString('en-US')} daily rows in ${ms(seed.ms)}`,
+      `seed: ${PRODUCTS.toLocaleString('en-US')} products and ${(PRODUCTS * (DAYS - ORDER_DAYS)).toLocaleString('en-US')} daily rows in ${ms(seed.ms)} (${load()})`,
     );
 
     const readOnce = async (as: string) =>
@@ -144,6 +174,7 @@ async function main() {
     const uploadId = randomUUID();
     const parts = Math.ceil(rows.length / MAX_HISTORY_ROWS);
     let answer = '';
+    phases.clear();
     const upload = await timed(async () => {
       for (let part = 0; part < parts; part++) {
         answer = await request(`${baseUrl}/api/dynamic/import-sales`, {
@@ -160,7 +191,8 @@ async function main() {
         `parse ${ms(parse.ms)}, upload and commit (${parts} parts, forecasts included) ${ms(upload.ms)}, ` +
         `total ${ms(parse.ms + upload.ms)} (budget 10 s)`,
     );
-    console.log(`  answer: ${answer}`);
+    console.log(`  answer: ${answer} (${load()})`);
+    printPhases(upload.ms);
 
     const recompute = async () => {
       const connection = await client.connect();
@@ -181,9 +213,12 @@ async function main() {
     const runs: number[] = [];
     let written = 0;
     for (let i = 0; i < 3; i++) {
+      phases.clear();
       const run = await recompute();
       runs.push(run.ms);
       written = run.result;
+      console.log(`  recompute ${i + 1}: ${ms(run.ms)} (${load()})`);
+      printPhases(run.ms);
     }
     console.log(
       `forecasts: ${written.toLocaleString('en-US')} recomputed from ${DAYS} days each in ${ms(median(runs))} (median of 3: ${runs.map(ms).join(', ')}; budget 3 s)`,
@@ -201,7 +236,7 @@ async function main() {
     const readWith = median(withHistory);
     const readWithout = median(withoutHistory);
     console.log(
-      `restock read (${PRODUCTS.toLocaleString('en-US')} rows, ?shape=columns, alternating, median of ${READS}): without history ${ms(readWithout)}, with history and forecasts ${ms(readWith)} (ratio ${(readWith / readWithout).toFixed(2)})`,
+      `restock read (${PRODUCTS.toLocaleString('en-US')} rows, ?shape=columns, alternating, median of ${READS}): without history ${ms(readWithout)}, with history and forecasts ${ms(readWith)} (ratio ${(readWith / readWithout).toFixed(2)}; ${load()})`,
     );
     const range = await client.query<{ first: string; last: string; count: number }>(
       'SELECT min(day)::text AS first, max(day)::text AS last, count(*)::int AS count FROM daily_sales WHERE account_id = $1',
