@@ -159,8 +159,15 @@ export function historyAccumulator(report: HistoryReport, today: number): Histor
 
   const fail = (message: string): HistoryRowError => ({ ok: false, message: `Row ${lines}: ${message}` });
 
+  /** Day numbers of the days seen: a file of a million lines holds a few hundred days. */
+  const dayNumbers = new Map<string, number | null>();
+
   function checkDay(day: string, field: string, raw: string): HistoryRowError | null {
-    const number = dayNumber(day);
+    let number = dayNumbers.get(day);
+    if (number === undefined) {
+      number = dayNumber(day);
+      dayNumbers.set(day, number);
+    }
     if (number === null) return fail(`${field} "${shown(raw)}" is not a date`);
     if (number > today + 1) return fail(`${field} ${day} is in the future`);
     if (firstDay === null || day < firstDay) firstDay = day;

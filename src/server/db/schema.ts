@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  customType,
   date,
   doublePrecision,
   foreignKey,
@@ -332,6 +333,28 @@ export const dailyStock = pgTable(
     available: integer('available').notNull(),
   },
   (table) => [primaryKey({ columns: [table.accountId, table.msku, table.day] })],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * Decision 012: each product's daily history packed, kept beside the daily rows by every ingest,
+ * so that recomputing every forecast reads one row per product instead of one per product and
+ * day. `units` and `stock` hold a 4-byte big-endian integer (int4send) per day from `start_day`,
+ * -1 for a day without a row; `stock` is null before the product's first stock row.
+ */
+export const historySeries = pgTable(
+  'history_series',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    msku: text('msku').notNull(),
+    startDay: date('start_day').notNull(),
+    units: bytea('units').notNull(),
+    stock: bytea('stock'),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.msku] })],
 );
 
 /** Per account: the last day its sales history covers (the forecasts' "today"). */

@@ -7,6 +7,8 @@ import { MAX_DAILY_UNITS } from '../../core/sales-history/rows';
 import { copyValue } from '../db/copy-text';
 import { allowLongStatements, type Db } from '../db/pool';
 import { recomputeForecasts } from './forecasts';
+import { phase, phaseClock } from './phases';
+import { mergeIntoSeries } from './series';
 
 const UNKNOWN_EXAMPLES = 5;
 /** Chunks of an upload that never got its last part are deleted after this long. */
@@ -67,14 +69,16 @@ async function receivedParts(client: pg.PoolClient, accountId: string, kind: His
     `DELETE FROM history_upload_rows WHERE account_id = $1 AND created_at < now() - interval '${ABANDONED_UPLOAD_HOURS} hours'`,
     [accountId],
   );
-  const result = await client.query<{ kind: string; parts: number }>(
-    `SELECT kind, count(DISTINCT part)::int AS parts FROM history_upload_rows
-     WHERE account_id = $1 AND upload_id = $2 GROUP BY kind`,
+  // Parts are only ever kept in order (checkPartOrder), so the last one counts them: one probe of
+  // the upload's index instead of counting every row staged so far at each part.
+  const result = await client.query<{ kind: string; part: number }>(
+    `SELECT kind, part FROM history_upload_rows WHERE account_id = $1 AND upload_id = $2
+     ORDER BY part DESC LIMIT 1`,
     [accountId, uploadId],
   );
   const row = result.rows[0];
   if (row && row.kind !== kind) throw new UploadOrderError(`This upload holds ${row.kind}, not ${kind}`);
-  return row?.parts ?? 0;
+  return row ? row.part + 1 : 0;
 }
 
 function checkPartOrder(received: number, upload: UploadPart) {
@@ -96,10 +100,12 @@ export async function stageUploadPart(
   return inTransaction(db, async (client) => {
     await lockAccount(client, accountId);
     checkPartOrder(await receivedParts(client, accountId, kind, upload.id), upload);
-    await copyInto(
-      client,
-      'history_upload_rows (account_id, upload_id, kind, part, line, msku, day, value, revenue)',
-      copyText(rows, upload.part, `${accountId}\t${upload.id}\t${kind}\t`),
+    await phase('stage part', () =>
+      copyInto(
+        client,
+        'history_upload_rows (account_id, upload_id, kind, part, line, msku, day, value, revenue)',
+        copyText(rows, upload.part, `${accountId}\t${upload.id}\t${kind}\t`),
+      ),
     );
     return { staged: rows.length };
   });
@@ -146,6 +152,7 @@ export async function writeHistory(
   upload: UploadPart | null,
 ): Promise<HistoryImportResult> {
   const target = TARGET[kind];
+  const lap = phaseClock();
   await lockAccount(client, accountId);
   await client.query(
     `CREATE TEMP TABLE history_in (part int, line int, msku text, day date, value int, revenue numeric)
@@ -164,6 +171,7 @@ export async function writeHistory(
     ]);
   }
   await copyInto(client, 'history_in', copyText(rows, upload?.part ?? 0));
+  lap('commit: gather parts');
 
   await client.query(`CREATE TEMP TABLE history_days ON COMMIT DROP AS ${mergeSql(kind)}`);
   const counts = await client.query<{ lines: number; merged: number }>(
@@ -191,6 +199,7 @@ export async function writeHistory(
      WHERE NOT EXISTS (SELECT 1 FROM products p WHERE p.account_id = $1 AND p.msku = h.msku)`,
     [accountId],
   );
+  lap('commit: merge lines, unknown products');
   const revenue = kind === 'sales' ? ', revenue' : '';
   await client.query(
     `INSERT INTO ${target.table} (account_id, msku, day, ${target.column}${revenue})
@@ -199,6 +208,9 @@ export async function writeHistory(
      ${kind === 'sales' ? ', revenue = EXCLUDED.revenue' : ''}`,
     [accountId],
   );
+  lap('commit: upsert daily rows');
+  const series = await mergeIntoSeries(client, accountId, kind === 'sales' ? 'units' : 'stock');
+  lap('commit: merge into series');
   const written = await client.query<{ days: number; products: number; last: string | null }>(
     `SELECT count(DISTINCT day)::int AS days, count(DISTINCT msku)::int AS products, max(day)::text AS last
      FROM history_days`,
@@ -212,12 +224,10 @@ export async function writeHistory(
       [accountId, last],
     );
   }
-  const touched = await client.query<{ msku: string }>('SELECT DISTINCT msku FROM history_days');
-  const forecasts = await recomputeForecasts(
-    client,
-    accountId,
-    touched.rows.map((row) => row.msku),
-  );
+  lap('commit: ranges');
+  // The products the file touched are those whose series it wrote.
+  const forecasts = await recomputeForecasts(client, accountId, [...series.keys()], series);
+  lap('commit: forecasts');
   return {
     days,
     products,

@@ -7,6 +7,7 @@ import type { HistoryImportResult } from '../../core/sales-history/rows';
 import { addMemberAndLogIn, signUp } from '../test-support/http-client';
 import { accountIdOf, insertProducts } from '../test-support/products';
 import { startTestApp, type TestApp } from '../test-support/test-app';
+import { rebuildSeries } from './series';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -239,6 +240,54 @@ describe('POST /api/dynamic/import-stock', () => {
       owner.token,
     );
     expect(response.body).toEqual({ message: 'Row 1: available must not be negative' });
+  });
+});
+
+describe('packed series', () => {
+  async function storedSeries(accountId: string) {
+    const result = await t.pool.query<{ msku: string; start: string; units: string; stock: string | null }>(
+      `SELECT msku, start_day::text AS start, encode(units, 'hex') AS units, encode(stock, 'hex') AS stock
+       FROM history_series WHERE account_id = $1 ORDER BY msku`,
+      [accountId],
+    );
+    return result.rows;
+  }
+
+  it("keeps each product's series equal to its daily rows, as the migration builds it from them", async () => {
+    const owner = await ownerWith('P-1', 'P-2', 'P-3');
+    const days = lastDays(50);
+    const send = async (path: string, rows: unknown[]) =>
+      expect((await owner.client.post(path, { rows }, owner.token)).status).toBe(200);
+    // Sales with gaps, then earlier days, then a re-import of some days; stock starting before
+    // the first sale of P-1, and a product with stock only.
+    await send(
+      SALES,
+      days.slice(20).flatMap((day, i) => (i % 3 === 0 ? [] : [{ msku: 'P-1', day, units: i % 4 }])),
+    );
+    await send(SALES, [
+      ...days.slice(10, 15).map((day) => ({ msku: 'P-1', day, units: 7 })),
+      ...days.slice(30).map((day) => ({ msku: 'P-2', day, units: 2 })),
+    ]);
+    await send(SALES, [
+      { msku: 'P-1', day: days[12]!, units: 1 },
+      { msku: 'P-1', day: days[49]!, units: 0 },
+    ]);
+    await send(STOCK, [
+      ...days.slice(0, 40).map((day, i) => ({ msku: 'P-1', day, available: i % 5 === 0 ? 0 : 30 })),
+      ...days.slice(5, 8).map((day) => ({ msku: 'P-3', day, available: 4 })),
+    ]);
+    const kept = await storedSeries(owner.accountId);
+    expect(kept.map((row) => row.msku)).toEqual(['P-1', 'P-2', 'P-3']);
+    expect(kept[2]).toMatchObject({ start: days[5], units: '' });
+
+    const client = await t.pool.connect();
+    try {
+      await client.query('DELETE FROM history_series WHERE account_id = $1', [owner.accountId]);
+      await rebuildSeries(client, owner.accountId);
+    } finally {
+      client.release();
+    }
+    expect(await storedSeries(owner.accountId)).toEqual(kept);
   });
 });
 
