@@ -111,10 +111,14 @@ export async function stageUploadPart(
   });
 }
 
-/** Lines of one product and day merged: order lines add up, the last stock snapshot wins. */
+/**
+ * Lines of one product and day merged: order lines add up, the last stock snapshot wins. In the
+ * daily tables' key order, so that the upsert walks their index in order instead of at random.
+ */
 function mergeSql(kind: HistoryKind): string {
   return kind === 'sales'
-    ? `SELECT msku, day, sum(value) AS value, sum(revenue) AS revenue FROM history_in GROUP BY msku, day`
+    ? `SELECT msku, day, sum(value) AS value, sum(revenue) AS revenue FROM history_in GROUP BY msku, day
+       ORDER BY msku, day`
     : `SELECT DISTINCT ON (msku, day) msku, day, value, NULL::numeric AS revenue FROM history_in
        ORDER BY msku, day, part DESC, line DESC`;
 }
@@ -209,13 +213,13 @@ export async function writeHistory(
     [accountId],
   );
   lap('commit: upsert daily rows');
-  const series = await mergeIntoSeries(client, accountId, kind === 'sales' ? 'units' : 'stock');
-  lap('commit: merge into series');
-  const written = await client.query<{ days: number; products: number; last: string | null }>(
-    `SELECT count(DISTINCT day)::int AS days, count(DISTINCT msku)::int AS products, max(day)::text AS last
-     FROM history_days`,
+  const { series, days, last } = await mergeIntoSeries(
+    client,
+    accountId,
+    kind === 'sales' ? 'units' : 'stock',
   );
-  const { days, products, last } = written.rows[0]!;
+  const products = series.size;
+  lap('commit: merge into series');
   if (last) {
     await client.query(
       `INSERT INTO history_ranges (account_id, ${target.range}, updated_at) VALUES ($1, $2, now())
@@ -227,7 +231,6 @@ export async function writeHistory(
   lap('commit: ranges');
   // The products the file touched are those whose series it wrote.
   const forecasts = await recomputeForecasts(client, accountId, [...series.keys()], series);
-  lap('commit: forecasts');
   return {
     days,
     products,

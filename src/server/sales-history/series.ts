@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
+import { isoDay } from '../../core/forecast/days';
 import { type PackedSeries, type SeriesKind, withDays } from '../../core/forecast/series';
 
 // Decision 012: each product's history packed into one row of `history_series`, kept beside the
@@ -98,7 +99,7 @@ async function newDays(client: pg.PoolClient): Promise<Map<string, NewDays>> {
     last.values.push(Number(line.slice(tab2 + 1)));
   };
   const stream = client.query(
-    copyTo(`COPY (SELECT msku, day - DATE '1970-01-01', value FROM history_days ORDER BY msku) TO STDOUT`),
+    copyTo(`COPY (SELECT msku, day - DATE '1970-01-01', value FROM history_days) TO STDOUT`),
   );
   stream.setEncoding('utf8');
   for await (const chunk of stream as AsyncIterable<string>) {
@@ -149,16 +150,25 @@ function* binaryCopy(series: Map<string, PackedSeries>): Generator<Buffer> {
 
 /**
  * Writes the file's days (temporary table history_days: msku, day, value) into the products'
- * packed series, in the caller's transaction, and answers the series of every product the file
- * touched, as now stored (the forecasts are computed from them without reading them back).
+ * packed series, in the caller's transaction. Answers the series of every product the file
+ * touched, as now stored (the forecasts are computed from them without reading them back), how
+ * many distinct days the file wrote and the last of them (an ISO date).
  */
 export async function mergeIntoSeries(
   client: pg.PoolClient,
   accountId: string,
   kind: SeriesKind,
-): Promise<Map<string, PackedSeries>> {
+): Promise<{ series: Map<string, PackedSeries>; days: number; last: string | null }> {
   const incoming = await newDays(client);
-  if (incoming.size === 0) return new Map();
+  if (incoming.size === 0) return { series: new Map(), days: 0, last: null };
+  const distinctDays = new Set<number>();
+  let lastDay = Number.NEGATIVE_INFINITY;
+  for (const { days } of incoming.values()) {
+    for (const day of days) {
+      distinctDays.add(day);
+      if (day > lastDay) lastDay = day;
+    }
+  }
   const stored = await readSeries(client, accountId, 'history_days');
   const merged = new Map<string, PackedSeries>();
   for (const [msku, { days, values }] of incoming) {
@@ -179,7 +189,7 @@ export async function mergeIntoSeries(
     [accountId],
   );
   await client.query('DROP TABLE series_in');
-  return merged;
+  return { series: merged, days: distinctDays.size, last: isoDay(lastDay) };
 }
 
 /**
