@@ -304,15 +304,16 @@ export const purchaseOrderLines = pgTable(
 
 /**
  * DESIGN 10: units sold per product and day (the marketplace's calendar day). Re-importing a day
- * replaces it. No foreign key to products: a million-row ingest checks the products once per file
- * (unknown ones are reported and left out), not once per row.
+ * replaces it. No foreign key at all: a million-row ingest checks the products once per file
+ * (unknown ones are reported and left out), not once per row, and only writes rows of products of
+ * the account, so of an account that exists; a foreign key to accounts cost a quarter of the
+ * upsert (decision 012). Deleting an account deletes its daily rows by a trigger (migration
+ * 0007) instead of a cascade.
  */
 export const dailySales = pgTable(
   'daily_sales',
   {
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id').notNull(),
     msku: text('msku').notNull(),
     day: date('day').notNull(),
     units: integer('units').notNull(),
@@ -321,13 +322,14 @@ export const dailySales = pgTable(
   (table) => [primaryKey({ columns: [table.accountId, table.msku, table.day] })],
 );
 
-/** DESIGN 10: the end-of-day available stock per product and day (FBA Inventory Ledger). */
+/**
+ * DESIGN 10: the end-of-day available stock per product and day (FBA Inventory Ledger). No foreign
+ * key, as daily_sales.
+ */
 export const dailyStock = pgTable(
   'daily_stock',
   {
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id').notNull(),
     msku: text('msku').notNull(),
     day: date('day').notNull(),
     available: integer('available').notNull(),

@@ -291,6 +291,23 @@ describe('packed series', () => {
   });
 });
 
+describe('deleting an account', () => {
+  it("deletes its daily rows and series with it, and no other account's", async () => {
+    const gone = await ownerWith('D-1');
+    const kept = await ownerWith('D-1');
+    const [day] = lastDays(1);
+    for (const owner of [gone, kept]) {
+      await owner.client.post(SALES, { rows: [{ msku: 'D-1', day, units: 3 }] }, owner.token);
+      await owner.client.post(STOCK, { rows: [{ msku: 'D-1', day, available: 9 }] }, owner.token);
+    }
+    await t.pool.query('DELETE FROM accounts WHERE id = $1', [gone.accountId]);
+    for (const table of ['daily_sales', 'daily_stock', 'history_series']) {
+      expect(await storedCount(table, gone.accountId), table).toBe(0);
+      expect(await storedCount(table, kept.accountId), table).toBe(1);
+    }
+  });
+});
+
 describe('chunked uploads', () => {
   it('writes nothing until the last part, then the whole file in one go', async () => {
     const owner = await ownerWith('C-1');
