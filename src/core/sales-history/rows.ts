@@ -36,9 +36,16 @@ const shown = (value: unknown) => {
   return text.length > SHOWN_MAX ? `${text.slice(0, SHOWN_MAX)}…` : text;
 };
 
-function checkDay(value: unknown, today: number): string | null {
+/** Day numbers of the days seen in one request: 100,000 rows hold a few hundred days. */
+type DayCache = Map<string, number | null>;
+
+function checkDay(value: unknown, today: number, cache: DayCache): string | null {
   if (typeof value !== 'string') return 'day must be a date (YYYY-MM-DD)';
-  const day = dayNumber(value.trim());
+  let day = cache.get(value);
+  if (day === undefined) {
+    day = dayNumber(value.trim());
+    cache.set(value, day);
+  }
   if (day === null) return `day "${shown(value)}" is not a date (YYYY-MM-DD)`;
   if (day > today + FUTURE_TOLERANCE_DAYS) return `day ${value.trim()} is in the future`;
   if (day < FIRST_DAY) return `day ${value.trim()} is before ${FIRST_HISTORY_DAY}`;
@@ -74,7 +81,7 @@ const KNOWN_KEYS: Record<HistoryKind, ReadonlySet<string>> = {
   stock: new Set(['msku', 'day', 'available']),
 };
 
-function rowProblem(kind: HistoryKind, row: unknown, today: number): string | null {
+function rowProblem(kind: HistoryKind, row: unknown, today: number, days: DayCache): string | null {
   if (typeof row !== 'object' || row === null || Array.isArray(row)) return 'must be an object';
   const record = row as Record<string, unknown>;
   for (const key in record) {
@@ -82,7 +89,7 @@ function rowProblem(kind: HistoryKind, row: unknown, today: number): string | nu
   }
   return (
     checkMsku(record.msku) ??
-    checkDay(record.day, today) ??
+    checkDay(record.day, today, days) ??
     checkCount(VALUE_FIELD[kind], record[VALUE_FIELD[kind]]) ??
     (kind === 'sales' ? checkRevenue(record.revenue) : null)
   );
@@ -99,8 +106,9 @@ export function validateHistoryRows(kind: HistoryKind, input: unknown, today: nu
   if (input.length > MAX_HISTORY_ROWS) return { ok: false, message: TOO_MANY_HISTORY_ROWS_MESSAGE };
   const field = VALUE_FIELD[kind];
   const rows: HistoryRow[] = new Array(input.length);
+  const days: DayCache = new Map();
   for (let index = 0; index < input.length; index++) {
-    const problem = rowProblem(kind, input[index], today);
+    const problem = rowProblem(kind, input[index], today, days);
     if (problem) return { ok: false, message: `Row ${index + 1}: ${problem}` };
     const record = input[index] as Record<string, unknown>;
     rows[index] = {
