@@ -63,12 +63,23 @@ async function inTransaction<T>(db: Db, work: (client: pg.PoolClient) => Promise
   }
 }
 
-/** Parts already received of an upload, after the abandoned uploads of the account are dropped. */
-async function receivedParts(client: pg.PoolClient, accountId: string, kind: HistoryKind, uploadId: string) {
-  await client.query(
-    `DELETE FROM history_upload_rows WHERE account_id = $1 AND created_at < now() - interval '${ABANDONED_UPLOAD_HOURS} hours'`,
-    [accountId],
-  );
+/**
+ * Parts already received of an upload. The account's abandoned uploads are dropped when a new one
+ * starts (part 0): at every part, finding them read every row staged so far.
+ */
+async function receivedParts(
+  client: pg.PoolClient,
+  accountId: string,
+  kind: HistoryKind,
+  upload: UploadPart,
+) {
+  const uploadId = upload.id;
+  if (upload.part === 0) {
+    await client.query(
+      `DELETE FROM history_upload_rows WHERE account_id = $1 AND created_at < now() - interval '${ABANDONED_UPLOAD_HOURS} hours'`,
+      [accountId],
+    );
+  }
   // Parts are only ever kept in order (checkPartOrder), so the last one counts them: one probe of
   // the upload's index instead of counting every row staged so far at each part.
   const result = await client.query<{ kind: string; part: number }>(
@@ -99,7 +110,7 @@ export async function stageUploadPart(
 ): Promise<{ staged: number }> {
   return inTransaction(db, async (client) => {
     await lockAccount(client, accountId);
-    checkPartOrder(await receivedParts(client, accountId, kind, upload.id), upload);
+    checkPartOrder(await receivedParts(client, accountId, kind, upload), upload);
     await phase('stage part', () =>
       copyInto(
         client,
@@ -163,7 +174,7 @@ export async function writeHistory(
      ON COMMIT DROP`,
   );
   if (upload) {
-    checkPartOrder(await receivedParts(client, accountId, kind, upload.id), upload);
+    checkPartOrder(await receivedParts(client, accountId, kind, upload), upload);
     await client.query(
       `INSERT INTO history_in SELECT part, line, msku, day, value, revenue FROM history_upload_rows
        WHERE account_id = $1 AND upload_id = $2`,
