@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
@@ -9,16 +10,23 @@ import { type PackedSeries, type SeriesKind, withDays } from '../../core/forecas
 // daily rows by every ingest. Series travel in PostgreSQL's binary formats: a series of 730 days
 // is 2,920 bytes, where text would be twice that in hex and need parsing.
 
-/** 4-byte big-endian integers (as PostgreSQL's int4send writes them) into an Int32Array. */
+// Series are stored big-endian (as PostgreSQL's int4send writes them); this machine's arrays are
+// little-endian on every platform Node runs on here, so a copy and swap32 (native) convert them.
+const LITTLE_ENDIAN = os.endianness() === 'LE';
+
+/** 4-byte big-endian integers into an Int32Array. */
 export function unpackDays(bytes: Buffer): Int32Array {
   const days = new Int32Array(bytes.length >> 2);
-  for (let i = 0; i < days.length; i++) days[i] = bytes.readInt32BE(i << 2);
+  const view = Buffer.from(days.buffer, 0, days.length << 2);
+  bytes.copy(view, 0, 0, view.length);
+  if (LITTLE_ENDIAN) view.swap32();
   return days;
 }
 
+/** An Int32Array as 4-byte big-endian integers. */
 export function packDays(days: Int32Array): Buffer {
-  const bytes = Buffer.allocUnsafe(days.length << 2);
-  for (let i = 0; i < days.length; i++) bytes.writeInt32BE(days[i]!, i << 2);
+  const bytes = Buffer.from(days.buffer.slice(days.byteOffset, days.byteOffset + days.byteLength));
+  if (LITTLE_ENDIAN) bytes.swap32();
   return bytes;
 }
 
