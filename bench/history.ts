@@ -44,9 +44,10 @@ onHistoryPhase((name, spent) => phases.set(name, (phases.get(name) ?? 0) + spent
 function printPhases(total: number) {
   let accounted = 0;
   for (const [name, spent] of phases) {
-    console.log(`    ${name}: ${ms(spent)}`);
-    // The forecasts' own steps are part of a commit's recompute: counted once.
-    if (!name.startsWith('forecasts: ') || !phases.has('commit: forecasts')) accounted += spent;
+    // The series' own steps are inside the commit's "merge into series": shown, counted once.
+    const inner = name.startsWith('series: ');
+    console.log(`    ${inner ? '  ' : ''}${name}: ${ms(spent)}`);
+    if (!inner) accounted += spent;
   }
   console.log(`    other (HTTP, JSON, validation, locks): ${ms(total - accounted)}`);
   phases.clear();

@@ -5,6 +5,7 @@ import type pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { isoDay } from '../../core/forecast/days';
 import { type PackedSeries, type SeriesKind, withDays } from '../../core/forecast/series';
+import { phaseClock } from './phases';
 
 // Decision 012: each product's history packed into one row of `history_series`, kept beside the
 // daily rows by every ingest. Series travel in PostgreSQL's binary formats: a series of 730 days
@@ -167,6 +168,7 @@ export async function mergeIntoSeries(
   accountId: string,
   kind: SeriesKind,
 ): Promise<{ series: Map<string, PackedSeries>; days: number; last: string | null }> {
+  const lap = phaseClock();
   const incoming = await newDays(client);
   if (incoming.size === 0) return { series: new Map(), days: 0, last: null };
   const distinctDays = new Set<number>();
@@ -177,11 +179,14 @@ export async function mergeIntoSeries(
       if (day > lastDay) lastDay = day;
     }
   }
+  lap("series: read the file's days");
   const stored = await readSeries(client, accountId, 'history_days');
+  lap('series: read stored');
   const merged = new Map<string, PackedSeries>();
   for (const [msku, { days, values }] of incoming) {
     merged.set(msku, withDays(stored.get(msku) ?? null, kind, days, values));
   }
+  lap('series: merge');
   await client.query(
     'CREATE TEMP TABLE series_in (msku text, start int, units bytea, stock bytea) ON COMMIT DROP',
   );
@@ -197,6 +202,7 @@ export async function mergeIntoSeries(
     [accountId],
   );
   await client.query('DROP TABLE series_in');
+  lap('series: write');
   return { series: merged, days: distinctDays.size, last: isoDay(lastDay) };
 }
 
