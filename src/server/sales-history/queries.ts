@@ -203,17 +203,21 @@ export async function writeHistory(
       `The lines of ${msku.slice(0, 60)} on ${day} add up to more than ${MAX_DAILY_UNITS.toLocaleString('en-US')} units`,
     );
   }
-  const unknown = await client.query<{ count: number; examples: string[] | null }>(
-    `SELECT count(*)::int AS count, (array_agg(msku ORDER BY msku))[1:${UNKNOWN_EXAMPLES}] AS examples
-     FROM (SELECT DISTINCT msku FROM history_days h
-           WHERE NOT EXISTS (SELECT 1 FROM products p WHERE p.account_id = $1 AND p.msku = h.msku)) AS u`,
-    [accountId],
-  );
+  // The file's products are looked up once each, not once per line; a file without unknown
+  // products (the usual one) then deletes nothing.
   await client.query(
-    `DELETE FROM history_days h
+    `CREATE TEMP TABLE history_unknown ON COMMIT DROP AS
+     SELECT msku FROM (SELECT DISTINCT msku FROM history_days) AS h
      WHERE NOT EXISTS (SELECT 1 FROM products p WHERE p.account_id = $1 AND p.msku = h.msku)`,
     [accountId],
   );
+  const unknown = await client.query<{ count: number; examples: string[] | null }>(
+    `SELECT count(*)::int AS count, (array_agg(msku ORDER BY msku))[1:${UNKNOWN_EXAMPLES}] AS examples
+     FROM history_unknown`,
+  );
+  if (unknown.rows[0]!.count > 0) {
+    await client.query('DELETE FROM history_days WHERE msku IN (SELECT msku FROM history_unknown)');
+  }
   lap('commit: merge lines, unknown products');
   const revenue = kind === 'sales' ? ', revenue' : '';
   await client.query(
