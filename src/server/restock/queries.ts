@@ -47,6 +47,29 @@ export async function listProductValues(db: Db, accountId: string): Promise<unkn
   return result.rows;
 }
 
+/** Every product's msku and title, the keys of the table's default order, as value arrays. */
+export async function listProductTitles(db: Db, accountId: string): Promise<Array<[string, string | null]>> {
+  const result = await (db as unknown as ArrayQueryable).$client.query({
+    // In the whole table's order, so rows tied in the default sort keep the same order in both.
+    text: 'SELECT msku, title FROM products WHERE account_id = $1 ORDER BY msku',
+    values: [accountId],
+    rowMode: 'array',
+  });
+  return result.rows as Array<[string, string | null]>;
+}
+
+/** The listed products (by msku) as `listProductValues` reads them, in no particular order. */
+export async function listProductValuesOf(db: Db, accountId: string, mskus: readonly string[]) {
+  const result = await (db as unknown as ArrayQueryable).$client.query({
+    text: `SELECT ${STORED_PRODUCT_KEYS.map((key) => `p.${key}`).join(', ')}, ${FORECAST_SELECT}
+      FROM products AS p LEFT JOIN forecasts AS f ON f.account_id = p.account_id AND f.msku = p.msku
+      WHERE p.account_id = $1 AND p.msku = ANY($2::text[])`,
+    values: [accountId, mskus],
+    rowMode: 'array',
+  });
+  return result.rows;
+}
+
 /**
  * What the whole-table answer is made of, in one cheap read: every write to a product bumps its
  * version and sets updated_at, a forecast recompute writes new rows with a new computed_at, and a

@@ -4,6 +4,7 @@ import { BUILT_IN_DEFAULTS } from '../../core/restock/calculation-defaults';
 import { RESTOCK_COLUMNS } from '../../core/restock/columns';
 import { demoProducts } from '../../core/restock/demo-products';
 import { deriveFields } from '../../core/restock/engine';
+import { sortRows } from '../../core/restock/grid-sort';
 import { addMemberAndLogIn, signUp } from '../test-support/http-client';
 import { accountIdOf, insertProducts } from '../test-support/products';
 import { startTestApp, type TestApp } from '../test-support/test-app';
@@ -305,5 +306,77 @@ describe('the compact answer of GET /api/tables/restock/data?shape=columns', () 
     expect(rebuilt).toEqual(rows.body);
     const bad = await owner.client.get('/api/tables/restock/data?shape=xml', owner.token);
     expect(bad).toMatchObject({ status: 400, body: { message: 'shape must be rows or columns' } });
+  });
+});
+
+describe('the first screenful: GET /api/tables/restock/data?shape=columns&limit=N', () => {
+  type Compact = { keys: string[]; rows: unknown[][]; total?: number };
+  const objects = ({ keys, rows }: Compact) =>
+    rows.map((values) => Object.fromEntries(keys.map((key, i) => [key, values[i]])));
+
+  it('answers the first rows of the default sort, as the whole table has them, and the table size', async () => {
+    const products = demoProducts(40, 11).map((product, i) => ({
+      ...product,
+      // Ties and blanks: rows without a title go last, equal titles sort by msku.
+      title: i % 7 === 0 ? null : i % 5 === 0 ? 'Same Title' : product.title,
+    }));
+    const owner = await ownerWithProducts(products);
+    const whole = await owner.client.get<Compact>('/api/tables/restock/data?shape=columns', owner.token);
+    const first = await owner.client.get<Compact>(
+      '/api/tables/restock/data?shape=columns&limit=15',
+      owner.token,
+    );
+    expect(first.status).toBe(200);
+    expect(first.body.total).toBe(40);
+    expect(first.body.keys).toEqual(whole.body.keys);
+    const expected = sortRows(objects(whole.body), [], RESTOCK_COLUMNS).slice(0, 15);
+    expect(objects(first.body)).toEqual(expected);
+  });
+
+  it('answers a fresh first screenful after a change, and an empty one for an empty table', async () => {
+    const owner = await ownerWithProducts([widget, { ...widget, msku: 'WIDGET-2', title: 'Amber Widget' }]);
+    const path = '/api/tables/restock/data?shape=columns&limit=1';
+    const before = await owner.client.get<Compact>(path, owner.token);
+    expect(objects(before.body).map((row) => row.msku)).toEqual(['WIDGET-2']);
+    await owner.client.patch('/api/tables/restock/data/WIDGET-2', { cost: 12.5 }, owner.token);
+    const edited = await owner.client.get<Compact>(path, owner.token);
+    expect(objects(edited.body)).toMatchObject([{ msku: 'WIDGET-2', cost: 12.5 }]);
+    await insertProducts(t.pool, await accountIdOf(t.pool, owner.email), [
+      { ...widget, msku: 'WIDGET-3', title: 'Aardvark Widget' },
+    ]);
+    const added = await owner.client.get<Compact>(path, owner.token);
+    expect(objects(added.body).map((row) => row.msku)).toEqual(['WIDGET-3']);
+    expect(added.body.total).toBe(3);
+
+    const empty = await signUp(t.baseUrl);
+    const none = await empty.client.get<Compact>(path, empty.token);
+    expect(none.body).toMatchObject({ rows: [], total: 0 });
+  });
+
+  it('refuses a limit that is not a whole number from 1 to 1000, or without the compact shape', async () => {
+    const owner = await ownerWithProducts();
+    for (const limit of ['0', '1001', '2.5', 'ten', '']) {
+      const bad = await owner.client.get(
+        `/api/tables/restock/data?shape=columns&limit=${limit}`,
+        owner.token,
+      );
+      expect(bad).toMatchObject({
+        status: 400,
+        body: { message: 'limit must be a whole number from 1 to 1000' },
+      });
+    }
+    const rows = await owner.client.get('/api/tables/restock/data?limit=10', owner.token);
+    expect(rows).toMatchObject({ status: 400, body: { message: 'limit needs shape=columns' } });
+  });
+
+  it("never answers another account's rows", async () => {
+    await ownerWithProducts([{ ...widget, msku: 'THEIRS-1', title: 'Aaa first' }]);
+    const owner = await ownerWithProducts();
+    const first = await owner.client.get<Compact>(
+      '/api/tables/restock/data?shape=columns&limit=5',
+      owner.token,
+    );
+    expect(objects(first.body).map((row) => row.msku)).toEqual(['WIDGET-1']);
+    expect(first.body.total).toBe(1);
   });
 });

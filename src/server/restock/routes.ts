@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isoDay, utcDayOf } from '../../core/forecast/days';
 import { COLUMN_KEYS, orderColumns } from '../../core/restock/columns';
+import { firstInProductOrder } from '../../core/restock/first-rows';
 import { mskuParam } from '../../core/restock/msku';
 import { parseSingleFieldEdit } from '../../core/restock/row-edit';
 import {
@@ -23,18 +24,34 @@ import {
   findColumnKeys,
   findProduct,
   findTableStamp,
+  listProductTitles,
   listProductValues,
+  listProductValuesOf,
   type ProductForRow,
   type StoredProduct,
   saveColumnKeys,
   updateProductField,
 } from './queries';
-import { compactRowFromValues, TABLE_ROW_KEYS, tableRowFromValues, toTableRow } from './table-rows';
+import {
+  compactRowFromValues,
+  FIRST_ROWS_LIMIT,
+  MSKU_INDEX,
+  TABLE_ROW_KEYS,
+  tableRowFromValues,
+  toTableRow,
+} from './table-rows';
 
 const tableParams = z.object({ table: z.string() });
 const rowParams = z.object({ table: z.string(), id: mskuParam('id') });
+const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${FIRST_ROWS_LIMIT}`;
 const dataQuery = z.object({
   shape: z.enum(['rows', 'columns'], 'shape must be rows or columns').optional(),
+  limit: z.coerce
+    .number({ error: LIMIT_MESSAGE })
+    .int({ error: LIMIT_MESSAGE })
+    .min(1, { error: LIMIT_MESSAGE })
+    .max(FIRST_ROWS_LIMIT, { error: LIMIT_MESSAGE })
+    .optional(),
 });
 
 function assertKnownTable(table: string): void {
@@ -90,10 +107,32 @@ export function restockRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.get('/api/tables/:table/data', { preHandler: [requireAuth, canView] }, async (request, reply) => {
     const { table } = parseInput(tableParams, request.params);
     assertKnownTable(table);
-    const { shape = 'rows' } = parseInput(dataQuery, request.query);
+    const { shape = 'rows', limit } = parseInput(dataQuery, request.query);
+    if (limit !== undefined && shape !== 'columns') throw badRequest('limit needs shape=columns');
     const { accountId } = currentUser(request);
     const { stamp, products, defaults: storedDefaults } = await findTableStamp(db, accountId);
     const day = today();
+    reply.header('content-type', 'application/json; charset=utf-8');
+    if (limit !== undefined) {
+      // The first screenful in the default order, with the table's size: the grid paints it while
+      // the whole table is on its way. A few kilobytes, so it is kept whatever the table's size.
+      const body = await answers.get(accountId, `first ${limit}\n${day}\n${stamp}`, () =>
+        runHeavy(accountId, async () => {
+          const titles = await listProductTitles(db, accountId);
+          const first = firstInProductOrder(
+            titles.map(([msku, title]) => ({ msku, title })),
+            limit,
+          ).map((row) => row.msku);
+          const place = new Map(first.map((msku, index) => [msku, index]));
+          const values = await listProductValuesOf(db, accountId, first);
+          values.sort((a, b) => place.get(a[MSKU_INDEX] as string)! - place.get(b[MSKU_INDEX] as string)!);
+          const defaults = calculationDefaultsFrom(storedDefaults);
+          const rows = values.map((row) => compactRowFromValues(row, defaults, day));
+          return Buffer.from(JSON.stringify({ keys: TABLE_ROW_KEYS, rows, total: titles.length }), 'utf8');
+        }),
+      );
+      return reply.send(body);
+    }
     // The whole table: read, derived and serialised within the account's turns (decision 008),
     // in slices that leave turns to other requests.
     const build = () =>
@@ -110,7 +149,6 @@ export function restockRoutes(app: FastifyInstance, deps: AppDeps): void {
           ']',
         );
       });
-    reply.header('content-type', 'application/json; charset=utf-8');
     // A large table is built for every read: its turns are what keep one account from streaming
     // it in a loop at the expense of the others (decision 008).
     if (products > CACHED_TABLE_PRODUCTS) return reply.send(Readable.from(await build()));

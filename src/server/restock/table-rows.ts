@@ -28,6 +28,12 @@ const READ_KEYS = [...STORED_PRODUCT_KEYS, ...FORECAST_FIELD_KEYS] as const;
 /** The keys of a table row, in the order of the compact (columns) answer. */
 export const TABLE_ROW_KEYS = [...READ_KEYS, ...DERIVED_KEYS, 'id'] as const;
 
+/** Where the msku sits in the values read per product. */
+export const MSKU_INDEX = READ_KEYS.indexOf('msku');
+
+/** The most rows a first-screenful answer (`?limit=`) holds. */
+export const FIRST_ROWS_LIMIT = 1000;
+
 export type ProductWithForecast = StoredProduct & ForecastFields;
 
 // Objects built by assigning the same keys in the same order share one hidden class, which keeps
