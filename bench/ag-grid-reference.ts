@@ -139,6 +139,9 @@ export const agGridProbes = {
 /** The same probes for our grid. */
 export const ourProbes = {
   firstRows: `benchPainted(() => document.querySelector('[aria-label^="Copy MSKU "]'))`,
+  /** Every row here (the count says so, no longer "Loading"): the page clock then. */
+  allRows: (countText: string) =>
+    `benchPainted(() => [...document.querySelectorAll('[aria-live="polite"]')].some((el) => el.textContent === ${JSON.stringify(countText)}))`,
   /** A click where a user clicks (the header's centre), then the expected first row painted. */
   sort: (header: string, firstMsku: string) => `(async () => {
     const cell = [...document.querySelectorAll('[role="columnheader"]')].find((h) => h.textContent.includes(${JSON.stringify(header)}));

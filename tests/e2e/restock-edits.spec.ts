@@ -202,3 +202,41 @@ test('leaving the page while an edit is on its way asks first; once saved, it le
   await page.reload();
   await expect(await cell(page, 'HOLD-1', 'Your Cost')).toHaveText('$7.00');
 });
+
+test('an edit made on the first screenful survives the whole table arriving late, read before the edit', async ({
+  page,
+}) => {
+  await signUpThroughForm(page);
+  await importRows(page, [baseRow('LATE-1'), baseRow('LATE-2')]);
+  // The whole table is read from the server at once, before the edit, and handed to the page
+  // only after the edit is saved: the late answer holds the row as it was.
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let wholeTableRead: () => void = () => {};
+  const read = new Promise<void>((resolve) => {
+    wholeTableRead = resolve;
+  });
+  await page.route(/\/api\/tables\/restock\/data\?shape=columns$/, async (route) => {
+    const response = await route.fetch();
+    wholeTableRead();
+    await released;
+    await route.fulfill({ response });
+  });
+
+  await page.goto('/restock');
+  await expect(page.getByText('Loading 2 rows…')).toBeVisible();
+  await read;
+  const checkbox = page.getByRole('checkbox', { name: 'Include LATE-1 in next order' });
+  const saved = page.waitForResponse((response) => isEdit(response.request()));
+  await checkbox.check();
+  expect((await saved).status()).toBe(200);
+
+  release();
+  await expect(page.getByText('2 rows', { exact: true })).toBeVisible();
+  await expect(checkbox).toBeChecked();
+  await page.unroute(/\/api\/tables\/restock\/data\?shape=columns$/);
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: 'Include LATE-1 in next order' })).toBeChecked();
+});

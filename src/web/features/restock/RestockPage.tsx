@@ -13,6 +13,7 @@ import {
   moveKey,
   useCalculationDefaults,
   useEditCell,
+  useFirstRestockRows,
   useRestockColumns,
   useRestockRows,
   useSaveColumnOrder,
@@ -39,6 +40,11 @@ export function RestockPage() {
   const canEdit = useCan('restock.edit');
   const canImport = useCan('restock.import');
   const { filters, setFilters, sortColumns, setSortColumns } = useRestockViewState();
+  // Until the whole table is here, the first screenful of the default view stands in for it.
+  const isDefaultView = sortColumns.length === 0 && !anyFilterNarrows(filters);
+  const first = useFirstRestockRows(rows.data === undefined && isDefaultView);
+  const isPartial = rows.data === undefined;
+  const loadedRows = rows.data ?? first.data?.rows;
   const [isImportOpen, setImportOpen] = useState(false);
 
   const setFilter = useCallback(
@@ -50,14 +56,16 @@ export function RestockPage() {
   const filtersState = useMemo(() => ({ filters, setFilter }), [filters, setFilter]);
 
   const visibleRows = useMemo(() => {
-    if (!rows.data || !columns.data) return [];
+    if (!loadedRows || !columns.data) return [];
+    // The first screenful is already in the default order; another view waits for every row.
+    if (isPartial) return isDefaultView ? loadedRows : [];
     return sortRows(
-      filterRows(rows.data, filters, columns.data),
+      filterRows(loadedRows, filters, columns.data),
       sortColumns,
       columns.data,
       logUnknownColumn,
     );
-  }, [rows.data, columns.data, filters, sortColumns]);
+  }, [loadedRows, isPartial, isDefaultView, columns.data, filters, sortColumns]);
 
   const onColumnsReorder = useCallback(
     (source: string, target: string) => {
@@ -73,7 +81,7 @@ export function RestockPage() {
     [columns.data, saveOrder],
   );
 
-  if (columns.isPending || rows.isPending) return <p>Loading...</p>;
+  if (columns.isPending || (rows.isPending && first.data === undefined)) return <p>Loading...</p>;
   if (columns.isError || rows.isError) {
     const retry = () => {
       if (columns.isError) void columns.refetch();
@@ -87,7 +95,7 @@ export function RestockPage() {
     );
   }
 
-  const total = rows.data.length;
+  const total = rows.data?.length ?? first.data?.total ?? 0;
   const hasFilters = anyFilterNarrows(filters);
   const openImport = () => setImportOpen(true);
   // The rows as filtered and sorted on screen, in the visible columns and their order.
@@ -99,15 +107,17 @@ export function RestockPage() {
       <div className={styles.toolbar}>
         <h1>Restock</h1>
         <span className={styles.count} aria-live="polite">
-          {visibleRows.length === total
-            ? `${rowCount.format(total)} rows`
-            : `${rowCount.format(visibleRows.length)} of ${rowCount.format(total)} rows`}
+          {isPartial
+            ? `Loading ${rowCount.format(total)} rows…`
+            : visibleRows.length === total
+              ? `${rowCount.format(total)} rows`
+              : `${rowCount.format(visibleRows.length)} of ${rowCount.format(total)} rows`}
         </span>
         <SyncedAgo className={styles.count} />
         <Button variant="secondary" onClick={() => setFilters({})} disabled={!hasFilters}>
           Clear Filters
         </Button>
-        <Button variant="secondary" onClick={exportCsv} disabled={visibleRows.length === 0}>
+        <Button variant="secondary" onClick={exportCsv} disabled={isPartial || visibleRows.length === 0}>
           Export CSV
         </Button>
         {canImport ? <Button onClick={openImport}>Import CSV</Button> : null}
@@ -135,13 +145,19 @@ export function RestockPage() {
               canEdit={canEdit}
               defaults={defaults.data ?? BUILT_IN_DEFAULTS}
               noRowsFallback={
-                // The headers (and their filters) stay, so the filter that hides everything can be changed.
-                <div className={styles.noMatch}>
-                  <div>
-                    <h2>No products match these filters</h2>
-                    <Button onClick={() => setFilters({})}>Clear Filters</Button>
+                isPartial ? (
+                  <div className={styles.noMatch}>
+                    <p>Loading every row…</p>
                   </div>
-                </div>
+                ) : (
+                  // The headers (and their filters) stay, so the filter that hides everything can be changed.
+                  <div className={styles.noMatch}>
+                    <div>
+                      <h2>No products match these filters</h2>
+                      <Button onClick={() => setFilters({})}>Clear Filters</Button>
+                    </div>
+                  </div>
+                )
               }
             />
           </FiltersContext.Provider>

@@ -1,12 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { toast } from 'react-toastify';
 import { BUILT_IN_DEFAULTS, type CalculationDefaults } from '../../../core/restock/calculation-defaults';
 import type { RestockColumn } from '../../../core/restock/columns';
 import { deriveFields, type RestockRow } from '../../../core/restock/engine';
 import { ApiError, apiFetch } from '../../lib/api-client';
 import { showEditRefused } from './edit-refused-toast';
-import { createRowEditQueue, type RowEdit } from './row-edit-queue';
+import { createRowEditQueue, type ReconcilingRowEditQueue, type RowEdit } from './row-edit-queue';
 
 export type GridRow = RestockRow & { id: string; version: number };
 
@@ -14,6 +14,7 @@ export const restockKeys = {
   all: ['restock'] as const,
   columns: ['restock', 'columns'] as const,
   data: ['restock', 'data'] as const,
+  first: ['restock', 'first'] as const,
   defaults: ['calculation-defaults'] as const,
 };
 
@@ -37,7 +38,59 @@ export function rowsFromCompact({ keys, rows }: CompactRows): GridRow[] {
 export const fetchRestockRows = async () =>
   rowsFromCompact(await apiFetch<CompactRows>('/api/tables/restock/data?shape=columns'));
 
-export const useRestockRows = () => useQuery({ queryKey: restockKeys.data, queryFn: fetchRestockRows });
+/**
+ * The whole table. Edits made while it was on its way (on the first screenful, or over an older
+ * answer during a refetch) are laid over it as it lands, so it never undoes one. Structural
+ * sharing is off: comparing 100,000 rows field by field with the previous answer costs more than
+ * it saves.
+ */
+export function useRestockRows() {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: restockKeys.data,
+    queryFn: async () => {
+      const land = editQueueOf(queryClient).startFetch();
+      return land(await fetchRestockRows().catch(landNothing(land)));
+    },
+    structuralSharing: false,
+  });
+}
+
+/** A failed fetch lands no rows (so the edit queue stops waiting for it) and fails as before. */
+const landNothing =
+  (land: (rows: GridRow[]) => GridRow[]) =>
+  (error: unknown): never => {
+    land([]);
+    throw error;
+  };
+
+/** The first screenful: the first rows of the default sort and the size of the whole table. */
+export type FirstRows = { rows: GridRow[]; total: number };
+
+/** Enough rows to fill a tall screen. */
+export const FIRST_SCREENFUL = 100;
+
+/**
+ * The first screenful, asked for beside the whole table: a few kilobytes that arrive and paint
+ * long before the whole table of a large catalogue has. Only while the whole table is not here.
+ */
+export function useFirstRestockRows(enabled: boolean) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: restockKeys.first,
+    queryFn: async (): Promise<FirstRows> => {
+      const land = editQueueOf(queryClient).startFetch();
+      const answer = await apiFetch<CompactRows & { total: number }>(
+        `/api/tables/restock/data?shape=columns&limit=${FIRST_SCREENFUL}`,
+      ).catch(landNothing(land));
+      return { rows: land(rowsFromCompact(answer)), total: answer.total };
+    },
+    enabled,
+    // Only a stand-in for the whole table: never refetched on its own, dropped soon after.
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+  });
+}
 
 export const useCalculationDefaults = () =>
   useQuery({
@@ -106,11 +159,41 @@ const conflictRow = (error: unknown): GridRow | undefined =>
  */
 export function useEditCell(): (edit: RowEdit) => void {
   const queryClient = useQueryClient();
-  const [queue] = useState(() =>
-    createRowEditQueue<GridRow>({
-      readRow: (id) => queryClient.getQueryData<GridRow[]>(restockKeys.data)?.find((row) => row.id === id),
-      writeRow: (row) =>
-        queryClient.setQueryData<GridRow[]>(restockKeys.data, (rows) => replaceRow(rows, row)),
+  const queue = editQueueOf(queryClient);
+  // Leaving the page drops edits still on their way: the browser asks the seller first.
+  useEffect(() => {
+    const warn = (event: BeforeUnloadEvent) => {
+      if (queue.unanswered() > 0) event.preventDefault();
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [queue]);
+  // A table answer on its way when the edit is made is reconciled with it as it lands.
+  return (edit) => void queue.enqueue(edit);
+}
+
+/** A row found by its id in the whole table, or else in the first screenful while that is shown. */
+function cachedRow(queryClient: QueryClient, id: string): GridRow | undefined {
+  const rows = queryClient.getQueryData<GridRow[]>(restockKeys.data);
+  if (rows) return rows.find((row) => row.id === id);
+  return queryClient.getQueryData<FirstRows>(restockKeys.first)?.rows.find((row) => row.id === id);
+}
+
+// One queue per query client: the table's fetches reconcile with the edits the page makes.
+const editQueues = new WeakMap<QueryClient, ReconcilingRowEditQueue<GridRow>>();
+
+function editQueueOf(queryClient: QueryClient): ReconcilingRowEditQueue<GridRow> {
+  let queue = editQueues.get(queryClient);
+  if (queue === undefined) {
+    queue = createRowEditQueue<GridRow>({
+      readRow: (id) => cachedRow(queryClient, id),
+      writeRow: (row) => {
+        queryClient.setQueryData<GridRow[]>(restockKeys.data, (rows) => replaceRow(rows, row));
+        queryClient.setQueryData<FirstRows>(restockKeys.first, (first) => {
+          const rows = first && replaceRow(first.rows, row);
+          return first && rows !== first.rows ? { ...first, rows: rows ?? [] } : first;
+        });
+      },
       applyEdit: (row, { field, value }) => {
         const defaults =
           queryClient.getQueryData<CalculationDefaults>(restockKeys.defaults) ?? BUILT_IN_DEFAULTS;
@@ -125,19 +208,8 @@ export function useEditCell(): (edit: RowEdit) => void {
         }),
       conflictRow,
       onRefused: showEditRefused,
-    }),
-  );
-  // Leaving the page drops edits still on their way: the browser asks the seller first.
-  useEffect(() => {
-    const warn = (event: BeforeUnloadEvent) => {
-      if (queue.unanswered() > 0) event.preventDefault();
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [queue]);
-  return (edit) => {
-    // A table fetch in flight must not land over the optimistic row.
-    void queryClient.cancelQueries({ queryKey: restockKeys.data });
-    void queue.enqueue(edit);
-  };
+    });
+    editQueues.set(queryClient, queue);
+  }
+  return queue;
 }

@@ -176,4 +176,52 @@ describe('createRowEditQueue', () => {
     expect(await queue.enqueue({ id: 'gone', field: 'cost', value: 2 })).toBe('dropped');
     expect(sent).toHaveLength(0);
   });
+
+  describe('startFetch: a table answer that was on its way while edits were made', () => {
+    it('keeps an edit still on its way over the late answer, and every other row as answered', () => {
+      const { queue } = setup([row('a', 1), row('b', 1)]);
+      const land = queue.startFetch();
+      void queue.enqueue({ id: 'a', field: 'cost', value: 5 });
+      const late = [row('a', 1), row('b', 2, 7)];
+      expect(land(late)).toEqual([{ ...row('a', 1), cost: 5, total: 10 }, row('b', 2, 7)]);
+    });
+
+    it('keeps the saved row when the answer was read before the edit was stored', async () => {
+      const { queue, sent } = setup([row('a', 1)]);
+      const land = queue.startFetch();
+      const saved = queue.enqueue({ id: 'a', field: 'cost', value: 5 });
+      sent[0]!.answer(stored(row('a', 1), sent[0]!.edit));
+      await saved;
+      expect(land([row('a', 1)])).toEqual([{ ...row('a', 2), cost: 5, total: 10 }]);
+    });
+
+    it("takes a fetched row that is newer than the edit's answer, and trusts fetches started after it", async () => {
+      const { queue, sent } = setup([row('a', 1)]);
+      const land = queue.startFetch();
+      const saved = queue.enqueue({ id: 'a', field: 'cost', value: 5 });
+      sent[0]!.answer(stored(row('a', 1), sent[0]!.edit));
+      await saved;
+      // Someone else changed it again before the table was read.
+      expect(land([row('a', 4, 9)])).toEqual([row('a', 4, 9)]);
+      // A later fetch (after an undone import, say) is the truth even with a lower version.
+      expect(queue.startFetch()([row('a', 1, 3)])).toEqual([row('a', 1, 3)]);
+    });
+
+    it('keeps an answer for a slower fetch that started before it, after a quicker one landed', async () => {
+      const { queue, sent } = setup([row('a', 1)]);
+      const whole = queue.startFetch();
+      const saved = queue.enqueue({ id: 'a', field: 'cost', value: 5 });
+      sent[0]!.answer(stored(row('a', 1), sent[0]!.edit));
+      await saved;
+      const firstScreenful = queue.startFetch();
+      expect(firstScreenful([row('a', 2, 5)])).toEqual([row('a', 2, 5)]);
+      expect(whole([row('a', 1)])).toEqual([row('a', 2, 5)]);
+    });
+
+    it('answers the same array when nothing was edited', () => {
+      const { queue } = setup([row('a', 1)]);
+      const fetched = [row('a', 1)];
+      expect(queue.startFetch()(fetched)).toBe(fetched);
+    });
+  });
 });

@@ -33,6 +33,16 @@ export type RowEditQueue = {
   unanswered: () => number;
 };
 
+export type ReconcilingRowEditQueue<R> = RowEditQueue & {
+  /**
+   * Called as a table fetch starts; the function it returns takes that fetch's rows and answers
+   * them with each row edited meanwhile as this tab knows it: shown with its unanswered edits, or
+   * the row an answer to an edit returned after the fetch started, unless the fetched row is newer.
+   * A late table answer never undoes an edit. A fetch that fails lands no rows (`[]`).
+   */
+  startFetch: () => (fetched: R[]) => R[];
+};
+
 /**
  * Edits of one row are sent one at a time, each with If-Match set to the version the previous
  * answer returned, so a seller's own quick edits never look like someone else's (412). Edits of
@@ -40,8 +50,17 @@ export type RowEditQueue = {
  * edits applied on top; a refusal takes its edit out of that, and a conflict (someone else really
  * changed the row) also drops the edits queued behind it: they were made on a view that is gone.
  */
-export function createRowEditQueue<R extends VersionedRow>(deps: RowEditQueueDeps<R>): RowEditQueue {
+export function createRowEditQueue<R extends VersionedRow>(
+  deps: RowEditQueueDeps<R>,
+): ReconcilingRowEditQueue<R> {
   const rows = new Map<string, RowState<R>>();
+  // The rows the server answered to edits, each with when (a count of events): a table fetch
+  // started before an answer may hold the row as it was before that edit.
+  const answered = new Map<string, { row: R; at: number }>();
+  let clock = 0;
+  // When each table fetch on its way started.
+  const inFlight = new Set<number>();
+  const remember = (row: R) => answered.set(row.id, { row, at: ++clock });
 
   const shown = (state: RowState<R>) =>
     state.queue.reduce((row, { edit }) => deps.applyEdit(row, edit), state.confirmed);
@@ -55,6 +74,7 @@ export function createRowEditQueue<R extends VersionedRow>(deps: RowEditQueueDep
     deps.send(first.edit, state.confirmed.version).then(
       (stored) => {
         state.confirmed = stored;
+        remember(stored);
         state.queue.shift();
         deps.writeRow(shown(state));
         first.settle('saved');
@@ -66,6 +86,7 @@ export function createRowEditQueue<R extends VersionedRow>(deps: RowEditQueueDep
         let dropped: Queued[] = [];
         if (latest !== undefined) {
           state.confirmed = latest;
+          remember(latest);
           dropped = state.queue;
           state.queue = [];
         }
@@ -78,7 +99,31 @@ export function createRowEditQueue<R extends VersionedRow>(deps: RowEditQueueDep
     );
   }
 
+  function reconcileRow(fetched: R, startedAt: number): R {
+    const state = rows.get(fetched.id);
+    if (state !== undefined) return shown(state);
+    const known = answered.get(fetched.id);
+    if (known === undefined || known.at <= startedAt) return fetched;
+    return known.row.version > fetched.version ? known.row : fetched;
+  }
+
   return {
+    startFetch() {
+      const startedAt = ++clock;
+      inFlight.add(startedAt);
+      return (fetched) => {
+        inFlight.delete(startedAt);
+        const reconciled =
+          rows.size === 0 && answered.size === 0
+            ? fetched
+            : fetched.map((row) => reconcileRow(row, startedAt));
+        // Answers older than every fetch still on its way are in what those fetches bring.
+        let oldest = startedAt + 1;
+        for (const at of inFlight) oldest = Math.min(oldest, at);
+        for (const [id, { at }] of answered) if (at < oldest) answered.delete(id);
+        return reconciled;
+      };
+    },
     unanswered: () => {
       let count = 0;
       for (const state of rows.values()) count += state.queue.length;
