@@ -5,6 +5,7 @@ import {
   isValidRangeInput,
   nextBooleanFilterState,
   parseRangeNumber,
+  prepareProductSearch,
   searchableProductText,
 } from './grid-filters';
 import { manyRows, mskus, SAMPLE_ROWS as rows } from './grid-test-rows';
@@ -38,8 +39,18 @@ describe('filterRows', () => {
     expect(filtered({ product: text })).toEqual(expected);
   });
 
+  it('filters the same after the product search text was prepared ahead, in part', () => {
+    const before = filtered({ product: 'steel' });
+    prepareProductSearch(rows, 1, 99);
+    expect(filtered({ product: 'steel' })).toEqual(before);
+  });
+
   it('never matches across the parts of the product text', () => {
     expect(searchableProductText(rows[0]!)).toBe('steel water bottle\nb0aaa\na-1');
+    // Blank parts are kept, missing ones left out, as a join of the present parts would.
+    expect(searchableProductText({ title: '', asin: null, msku: 'X-1' })).toBe('\nx-1');
+    expect(searchableProductText({ title: null, asin: 'B0Z', msku: 'Z' })).toBe('b0z\nz');
+    expect(searchableProductText({})).toBe('');
     expect(filtered({ product: 'bottle b0' })).toEqual([]);
   });
 

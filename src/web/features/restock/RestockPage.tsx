@@ -1,8 +1,8 @@
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { isoDate } from '../../../core/dates';
 import { anyFilterNarrows } from '../../../core/restock/active-filters';
 import { BUILT_IN_DEFAULTS } from '../../../core/restock/calculation-defaults';
-import { type ColumnFilter, filterRows } from '../../../core/restock/grid-filters';
+import { type ColumnFilter, filterRows, prepareProductSearch } from '../../../core/restock/grid-filters';
 import { sortRows } from '../../../core/restock/grid-sort';
 import { restockCsvFileName, restockTableCsv } from '../../../core/restock/table-csv';
 import { saveCsv } from '../../lib/download';
@@ -10,6 +10,7 @@ import { Button } from '../../ui/Button';
 import { useCan } from '../access/use-can';
 import { SyncedAgo } from '../marketplace/SyncedAgo';
 import {
+  type GridRow,
   moveKey,
   useCalculationDefaults,
   useEditCell,
@@ -30,6 +31,30 @@ const CsvImportDialog = lazy(async () => ({
 
 const logUnknownColumn = (key: string) => console.error('Column not found for key', key);
 const rowCount = new Intl.NumberFormat('en-US');
+
+// Rows per idle slice: a few milliseconds of work, so a click or keystroke never waits long.
+const PREPARE_SLICE = 2_000;
+
+/**
+ * Builds the product search text of every row in idle time once the table is here, so the first
+ * filter keystroke only scans (at 100,000 rows building it is most of that keystroke's cost).
+ */
+function usePreparedProductSearch(rows: readonly GridRow[] | undefined) {
+  useEffect(() => {
+    if (!rows || typeof requestIdleCallback !== 'function') return;
+    let from = 0;
+    let handle = 0;
+    const step = (deadline: IdleDeadline) => {
+      while (from < rows.length && deadline.timeRemaining() > 2) {
+        prepareProductSearch(rows, from, from + PREPARE_SLICE);
+        from += PREPARE_SLICE;
+      }
+      if (from < rows.length) handle = requestIdleCallback(step);
+    };
+    handle = requestIdleCallback(step);
+    return () => cancelIdleCallback(handle);
+  }, [rows]);
+}
 
 export function RestockPage() {
   const columns = useRestockColumns();
@@ -54,6 +79,8 @@ export function RestockPage() {
     [setFilters],
   );
   const filtersState = useMemo(() => ({ filters, setFilter }), [filters, setFilter]);
+
+  usePreparedProductSearch(rows.data);
 
   const visibleRows = useMemo(() => {
     if (!loadedRows || !columns.data) return [];
