@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { isoDate } from '../../../core/dates';
 import { anyFilterNarrows } from '../../../core/restock/active-filters';
@@ -12,6 +13,7 @@ import { SyncedAgo } from '../marketplace/SyncedAgo';
 import {
   type GridRow,
   moveKey,
+  restockKeys,
   useCalculationDefaults,
   useEditCell,
   useFirstRestockRows,
@@ -58,7 +60,6 @@ function usePreparedProductSearch(rows: readonly GridRow[] | undefined) {
 
 export function RestockPage() {
   const columns = useRestockColumns();
-  const rows = useRestockRows();
   const defaults = useCalculationDefaults();
   const saveOrder = useSaveColumnOrder();
   const editCell = useEditCell();
@@ -67,7 +68,12 @@ export function RestockPage() {
   const { filters, setFilters, sortColumns, setSortColumns } = useRestockViewState();
   // Until the whole table is here, the first screenful of the default view stands in for it.
   const isDefaultView = sortColumns.length === 0 && !anyFilterNarrows(filters);
-  const first = useFirstRestockRows(rows.data === undefined && isDefaultView);
+  const queryClient = useQueryClient();
+  const hasTable = queryClient.getQueryData(restockKeys.data) !== undefined;
+  const first = useFirstRestockRows(!hasTable && isDefaultView);
+  // The whole table is asked for once the first screenful has answered: asked at the same time,
+  // the small answer waited on the server behind the building of the large one.
+  const rows = useRestockRows({ enabled: !(first.isFetching && first.data === undefined) });
   const isPartial = rows.data === undefined;
   const loadedRows = rows.data ?? first.data?.rows;
   const [isImportOpen, setImportOpen] = useState(false);

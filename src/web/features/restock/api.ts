@@ -44,10 +44,11 @@ export const fetchRestockRows = async () =>
  * sharing is off: comparing 100,000 rows field by field with the previous answer costs more than
  * it saves.
  */
-export function useRestockRows() {
+export function useRestockRows({ enabled = true }: { enabled?: boolean } = {}) {
   const queryClient = useQueryClient();
   return useQuery({
     queryKey: restockKeys.data,
+    enabled,
     queryFn: async () => {
       const land = editQueueOf(queryClient).startFetch();
       return land(await fetchRestockRows().catch(landNothing(land)));
