@@ -397,11 +397,13 @@ export const forecasts = pgTable(
 );
 
 /**
- * Chunks of a large history file, kept until its last chunk arrives and the whole file is written
- * in one transaction (or never, when a chunk fails). Chunks of an upload that never finishes are deleted after a day.
+ * Parts of a large history file, kept until its last part arrives and the whole file is written in
+ * one transaction (or never, when a part fails). One row per part (decision 012): its lines in
+ * columns as JSON (`PartLines`), read back by the last part. Unlogged, and stored uncompressed:
+ * parts are transient. Parts of an upload that never finishes are deleted after a day.
  */
-export const historyUploadRows = pgTable(
-  'history_upload_rows',
+export const historyUploadParts = pgTable(
+  'history_upload_parts',
   {
     accountId: uuid('account_id')
       .notNull()
@@ -409,15 +411,10 @@ export const historyUploadRows = pgTable(
     uploadId: uuid('upload_id').notNull(),
     kind: text('kind', { enum: ['sales', 'stock'] }).notNull(),
     part: integer('part').notNull(),
-    // The line within its part: the last stock snapshot of a day wins.
-    line: integer('line').notNull(),
-    msku: text('msku').notNull(),
-    day: date('day').notNull(),
-    value: integer('value').notNull(),
-    revenue: money('revenue'),
+    lines: text('lines').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('history_upload_rows_upload_idx').on(table.accountId, table.uploadId, table.part)],
+  (table) => [primaryKey({ columns: [table.accountId, table.uploadId, table.part] })],
 );
 
 /**

@@ -2,16 +2,19 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { isoDay } from '../../core/forecast/days';
+import { NO_ROW, type PackedSeries, type SeriesKind, withDays } from '../../core/forecast/series';
 import type { HistoryImportResult, HistoryKind, HistoryRow, UploadPart } from '../../core/sales-history/rows';
 import { MAX_DAILY_UNITS } from '../../core/sales-history/rows';
 import { copyValue } from '../db/copy-text';
 import { allowLongStatements, type Db } from '../db/pool';
-import { recomputeForecasts } from './forecasts';
+import { mergeLines, type PartLines, type ProductDays, partLines } from './file-lines';
+import { forecastCopyLine, forecastWindow, replaceForecasts, windowEnding } from './forecasts';
 import { phase, phaseClock } from './phases';
-import { mergeIntoSeries } from './series';
+import { readSeries, writeSeries } from './series';
 
 const UNKNOWN_EXAMPLES = 5;
-/** Chunks of an upload that never got its last part are deleted after this long. */
+/** Parts of an upload that never got its last part are deleted after this long. */
 const ABANDONED_UPLOAD_HOURS = 24;
 
 export const pool = (db: Db) => (db as unknown as { $client: pg.Pool }).$client;
@@ -20,19 +23,6 @@ export const pool = (db: Db) => (db as unknown as { $client: pg.Pool }).$client;
 export class HistoryInputError extends Error {}
 /** A part of an upload that does not follow the parts received so far (409). */
 export class UploadOrderError extends Error {}
-
-function* copyText(rows: readonly HistoryRow[], part: number, prefix = ''): Generator<string> {
-  const chunkRows = 5000;
-  for (let start = 0; start < rows.length; start += chunkRows) {
-    let chunk = '';
-    const end = Math.min(rows.length, start + chunkRows);
-    for (let line = start; line < end; line++) {
-      const row = rows[line]!;
-      chunk += `${prefix}${part}\t${line}\t${copyValue(row.msku)}\t${row.day}\t${row.value}\t${copyValue(row.revenue)}\n`;
-    }
-    yield chunk;
-  }
-}
 
 async function copyInto(client: pg.PoolClient, target: string, text: Iterable<string>) {
   await pipeline(Readable.from(text), client.query(copyFrom(`COPY ${target} FROM STDIN`)));
@@ -65,7 +55,7 @@ async function inTransaction<T>(db: Db, work: (client: pg.PoolClient) => Promise
 
 /**
  * Parts already received of an upload. The account's abandoned uploads are dropped when a new one
- * starts (part 0): at every part, finding them read every row staged so far.
+ * starts (part 0).
  */
 async function receivedParts(
   client: pg.PoolClient,
@@ -73,19 +63,17 @@ async function receivedParts(
   kind: HistoryKind,
   upload: UploadPart,
 ) {
-  const uploadId = upload.id;
   if (upload.part === 0) {
     await client.query(
-      `DELETE FROM history_upload_rows WHERE account_id = $1 AND created_at < now() - interval '${ABANDONED_UPLOAD_HOURS} hours'`,
+      `DELETE FROM history_upload_parts WHERE account_id = $1 AND created_at < now() - interval '${ABANDONED_UPLOAD_HOURS} hours'`,
       [accountId],
     );
   }
-  // Parts are only ever kept in order (checkPartOrder), so the last one counts them: one probe of
-  // the upload's index instead of counting every row staged so far at each part.
+  // Parts are only ever kept in order (checkPartOrder), so the last one counts them.
   const result = await client.query<{ kind: string; part: number }>(
-    `SELECT kind, part FROM history_upload_rows WHERE account_id = $1 AND upload_id = $2
+    `SELECT kind, part FROM history_upload_parts WHERE account_id = $1 AND upload_id = $2
      ORDER BY part DESC LIMIT 1`,
-    [accountId, uploadId],
+    [accountId, upload.id],
   );
   const row = result.rows[0];
   if (row && row.kind !== kind) throw new UploadOrderError(`This upload holds ${row.kind}, not ${kind}`);
@@ -100,7 +88,10 @@ function checkPartOrder(received: number, upload: UploadPart) {
   }
 }
 
-/** Keeps one part of a chunked file until its last part arrives; nothing reaches the history yet. */
+/**
+ * Keeps one part of a chunked file until its last part arrives; nothing reaches the history yet.
+ * The part is one row: its lines in columns, as JSON.
+ */
 export async function stageUploadPart(
   db: Db,
   accountId: string,
@@ -112,32 +103,152 @@ export async function stageUploadPart(
     await lockAccount(client, accountId);
     checkPartOrder(await receivedParts(client, accountId, kind, upload), upload);
     await phase('stage part', () =>
-      copyInto(
-        client,
-        'history_upload_rows (account_id, upload_id, kind, part, line, msku, day, value, revenue)',
-        copyText(rows, upload.part, `${accountId}\t${upload.id}\t${kind}\t`),
+      client.query(
+        'INSERT INTO history_upload_parts (account_id, upload_id, kind, part, lines) VALUES ($1, $2, $3, $4, $5)',
+        [accountId, upload.id, kind, upload.part, JSON.stringify(partLines(rows))],
       ),
     );
     return { staged: rows.length };
   });
 }
 
-/**
- * Lines of one product and day merged: order lines add up, the last stock snapshot wins. In the
- * daily tables' key order, so that the upsert walks their index in order instead of at random.
- */
-function mergeSql(kind: HistoryKind): string {
-  return kind === 'sales'
-    ? `SELECT msku, day, sum(value) AS value, sum(revenue) AS revenue FROM history_in GROUP BY msku, day
-       ORDER BY msku, day`
-    : `SELECT DISTINCT ON (msku, day) msku, day, value, NULL::numeric AS revenue FROM history_in
-       ORDER BY msku, day, part DESC, line DESC`;
+/** The staged parts of an upload, in order, taken out of the staging table. */
+async function takeStagedParts(client: pg.PoolClient, accountId: string, uploadId: string) {
+  const staged = await client.query<{ lines: string }>(
+    'SELECT lines FROM history_upload_parts WHERE account_id = $1 AND upload_id = $2 ORDER BY part',
+    [accountId, uploadId],
+  );
+  await client.query('DELETE FROM history_upload_parts WHERE account_id = $1 AND upload_id = $2', [
+    accountId,
+    uploadId,
+  ]);
+  return staged.rows.map((row) => JSON.parse(row.lines) as PartLines);
 }
 
-const TARGET: Record<HistoryKind, { table: string; column: string; range: string }> = {
-  sales: { table: 'daily_sales', column: 'units', range: 'sales_last_day' },
-  stock: { table: 'daily_stock', column: 'available', range: 'stock_last_day' },
+/** A day whose lines add up past the limit refuses the file, naming the first such product and day. */
+function checkDailyLimit(products: ReadonlyMap<string, ProductDays>) {
+  let found: { msku: string; day: number } | null = null;
+  for (const [msku, { days, values }] of products) {
+    for (let i = 0; i < days.length; i++) {
+      if (values[i]! <= MAX_DAILY_UNITS) continue;
+      if (!found || msku < found.msku || (msku === found.msku && days[i]! < found.day)) {
+        found = { msku, day: days[i]! };
+      }
+    }
+  }
+  if (found) {
+    throw new HistoryInputError(
+      `The lines of ${found.msku.slice(0, 60)} on ${isoDay(found.day)} add up to more than ${MAX_DAILY_UNITS.toLocaleString('en-US')} units`,
+    );
+  }
+}
+
+/** The file's products that the account does not have, in the database's order: one query per file. */
+async function unknownProducts(client: pg.PoolClient, accountId: string, mskus: readonly string[]) {
+  const result = await client.query<{ msku: string }>(
+    `SELECT f.msku FROM unnest($2::text[]) AS f(msku)
+     WHERE NOT EXISTS (SELECT 1 FROM products AS p WHERE p.account_id = $1 AND p.msku = f.msku)
+     ORDER BY f.msku`,
+    [accountId, mskus],
+  );
+  return result.rows.map((row) => row.msku);
+}
+
+const TARGET: Record<HistoryKind, { table: string; columns: string; column: string; range: string }> = {
+  sales: {
+    table: 'daily_sales',
+    columns: 'account_id, msku, day, units, revenue',
+    column: 'units',
+    range: 'sales_last_day',
+  },
+  stock: {
+    table: 'daily_stock',
+    columns: 'account_id, msku, day, available',
+    column: 'available',
+    range: 'stock_last_day',
+  },
 };
+
+/** COPY text of a file's merged days, in chunks of about a megabyte. */
+class DailyRowsText {
+  readonly chunks: string[] = [];
+  rows = 0;
+  private chunk = '';
+  add(line: string) {
+    this.chunk += line;
+    this.rows++;
+    if (this.chunk.length > 1 << 20) this.flush();
+  }
+  flush() {
+    if (this.chunk !== '') this.chunks.push(this.chunk);
+    this.chunk = '';
+    return this.chunks;
+  }
+}
+
+/**
+ * The merged days split by whether the product's stored series holds a row for the day: days it
+ * holds none of are new daily rows (inserted by COPY), the others replace stored rows. The series
+ * is kept with the daily rows in the same transactions (decision 012), and the write checks it:
+ * a day wrongly taken as new fails the COPY with a key violation (writeDailyRows then upserts
+ * every row), and a day wrongly taken as stored is upserted anyway.
+ */
+function dailyRowsText(
+  accountId: string,
+  kind: HistoryKind,
+  mskus: readonly string[],
+  products: ReadonlyMap<string, ProductDays>,
+  stored: ReadonlyMap<string, PackedSeries>,
+) {
+  const seriesKind: SeriesKind = kind === 'sales' ? 'units' : 'stock';
+  const fresh = new DailyRowsText();
+  const replaced = new DailyRowsText();
+  const dayText = new Map<number, string>();
+  for (const msku of mskus) {
+    const { days, values, revenue } = products.get(msku)!;
+    const series = stored.get(msku);
+    const held = series ? series[seriesKind] : null;
+    const start = series ? series.start : 0;
+    const prefix = `${accountId}\t${copyValue(msku)}\t`;
+    for (let i = 0; i < days.length; i++) {
+      const day = days[i]!;
+      let text = dayText.get(day);
+      if (text === undefined) {
+        text = isoDay(day);
+        dayText.set(day, text);
+      }
+      const line = revenue
+        ? `${prefix}${text}\t${values[i]}\t${revenue[i] ?? '\\N'}\n`
+        : `${prefix}${text}\t${values[i]}\n`;
+      const at = day - start;
+      const isStored = held !== null && at >= 0 && at < held.length && held[at] !== NO_ROW;
+      (isStored ? replaced : fresh).add(line);
+    }
+  }
+  return { fresh: fresh.flush(), replaced: replaced.flush() };
+}
+
+/** Daily rows that may replace stored ones: COPY into a temporary table, then one upsert. */
+async function upsertDailyRows(client: pg.PoolClient, kind: HistoryKind, text: readonly string[]) {
+  if (text.length === 0) return;
+  const target = TARGET[kind];
+  const sales = kind === 'sales';
+  await client.query('DROP TABLE IF EXISTS history_days');
+  await client.query(
+    `CREATE TEMP TABLE history_days (account_id uuid, msku text, day date, value int${sales ? ', revenue numeric' : ''})
+     ON COMMIT DROP`,
+  );
+  await copyInto(client, 'history_days', text);
+  await client.query(
+    `INSERT INTO ${target.table} (${target.columns}) SELECT * FROM history_days
+     ON CONFLICT (account_id, msku, day) DO UPDATE SET ${target.column} = EXCLUDED.${target.column}
+     ${sales ? ', revenue = EXCLUDED.revenue' : ''}`,
+  );
+  await client.query('DROP TABLE history_days');
+}
+
+const UNIQUE_VIOLATION = '23505';
+const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * DESIGN 10: writes a file of daily sales or stock in one transaction. Each product and day of the
@@ -158,6 +269,11 @@ export async function importHistory(
 /**
  * importHistory's work inside a transaction the caller holds (the marketplace sync writes its
  * daily units through it within its own step transaction).
+ *
+ * Decision 012: the lines are merged in JS; the stored series of the file's products are read
+ * first, then the new daily rows go to PostgreSQL by COPY while Node merges the series and
+ * computes the forecasts (the same connection runs one statement at a time, so nothing else is
+ * sent meanwhile); series and forecasts are written once the daily rows are in.
  */
 export async function writeHistory(
   client: pg.PoolClient,
@@ -167,91 +283,105 @@ export async function writeHistory(
   upload: UploadPart | null,
 ): Promise<HistoryImportResult> {
   const target = TARGET[kind];
+  const seriesKind: SeriesKind = kind === 'sales' ? 'units' : 'stock';
   const lap = phaseClock();
   await lockAccount(client, accountId);
-  await client.query(
-    `CREATE TEMP TABLE history_in (part int, line int, msku text, day date, value int, revenue numeric)
-     ON COMMIT DROP`,
-  );
+  const parts: PartLines[] = [];
   if (upload) {
     checkPartOrder(await receivedParts(client, accountId, kind, upload), upload);
-    await client.query(
-      `INSERT INTO history_in SELECT part, line, msku, day, value, revenue FROM history_upload_rows
-       WHERE account_id = $1 AND upload_id = $2`,
-      [accountId, upload.id],
-    );
-    await client.query('DELETE FROM history_upload_rows WHERE account_id = $1 AND upload_id = $2', [
-      accountId,
-      upload.id,
-    ]);
+    parts.push(...(await takeStagedParts(client, accountId, upload.id)));
   }
-  await copyInto(client, 'history_in', copyText(rows, upload?.part ?? 0));
+  parts.push(partLines(rows));
   lap('commit: gather parts');
 
-  await client.query(`CREATE TEMP TABLE history_days ON COMMIT DROP AS ${mergeSql(kind)}`);
-  const counts = await client.query<{ lines: number; merged: number }>(
-    'SELECT (SELECT count(*)::int FROM history_in) AS lines, (SELECT count(*)::int FROM history_days) AS merged',
-  );
-  const { lines, merged } = counts.rows[0]!;
-  const tooMany = await client.query<{ msku: string; day: string }>(
-    'SELECT msku, day::text FROM history_days WHERE value > $1 ORDER BY msku, day LIMIT 1',
-    [MAX_DAILY_UNITS],
-  );
-  if (tooMany.rows[0]) {
-    const { msku, day } = tooMany.rows[0];
-    throw new HistoryInputError(
-      `The lines of ${msku.slice(0, 60)} on ${day} add up to more than ${MAX_DAILY_UNITS.toLocaleString('en-US')} units`,
-    );
-  }
-  // The file's products are looked up once each, not once per line; a file without unknown
-  // products (the usual one) then deletes nothing.
-  await client.query(
-    `CREATE TEMP TABLE history_unknown ON COMMIT DROP AS
-     SELECT msku FROM (SELECT DISTINCT msku FROM history_days) AS h
-     WHERE NOT EXISTS (SELECT 1 FROM products p WHERE p.account_id = $1 AND p.msku = h.msku)`,
-    [accountId],
-  );
-  const unknown = await client.query<{ count: number; examples: string[] | null }>(
-    `SELECT count(*)::int AS count, (array_agg(msku ORDER BY msku))[1:${UNKNOWN_EXAMPLES}] AS examples
-     FROM history_unknown`,
-  );
-  if (unknown.rows[0]!.count > 0) {
-    await client.query('DELETE FROM history_days WHERE msku IN (SELECT msku FROM history_unknown)');
-  }
+  const { products, duplicates } = mergeLines(kind, parts);
+  parts.length = 0;
+  checkDailyLimit(products);
+  // The file's products are looked up once each, not once per line.
+  const unknown = await unknownProducts(client, accountId, [...products.keys()]);
+  for (const msku of unknown) products.delete(msku);
   lap('commit: merge lines, unknown products');
-  const revenue = kind === 'sales' ? ', revenue' : '';
-  await client.query(
-    `INSERT INTO ${target.table} (account_id, msku, day, ${target.column}${revenue})
-     SELECT $1, msku, day, value${revenue} FROM history_days
-     ON CONFLICT (account_id, msku, day) DO UPDATE SET ${target.column} = EXCLUDED.${target.column}
-     ${kind === 'sales' ? ', revenue = EXCLUDED.revenue' : ''}`,
+  const answer = (days: number, forecasts: number): HistoryImportResult => ({
+    days,
+    products: products.size,
+    unknownProducts: unknown.length,
+    unknownExamples: unknown.slice(0, UNKNOWN_EXAMPLES),
+    duplicates,
+    forecasts,
+  });
+  if (products.size === 0) return answer(0, 0);
+
+  // In the daily tables' key order, so that the writes walk their index in order.
+  const mskus = [...products.keys()].sort();
+  const distinctDays = new Set<number>();
+  let lastDay = Number.NEGATIVE_INFINITY;
+  for (const { days } of products.values()) {
+    for (const day of days) distinctDays.add(day);
+    // Merged days are ascending.
+    lastDay = Math.max(lastDay, days[days.length - 1]!);
+  }
+  await client.query('DROP TABLE IF EXISTS history_products');
+  await client.query('CREATE TEMP TABLE history_products (msku text PRIMARY KEY) ON COMMIT DROP');
+  await copyInto(client, 'history_products', [mskus.map((msku) => `${copyValue(msku)}\n`).join('')]);
+  await client.query('ANALYZE history_products');
+  const stored = await readSeries(client, accountId, 'history_products');
+  const stockedNow = await client.query<{ msku: string; fba_quantity: number | null }>(
+    'SELECT p.msku, p.fba_quantity FROM products AS p JOIN history_products USING (msku) WHERE p.account_id = $1',
     [accountId],
   );
-  lap('commit: upsert daily rows');
-  const { series, days, last } = await mergeIntoSeries(
-    client,
-    accountId,
-    kind === 'sales' ? 'units' : 'stock',
-  );
-  const products = series.size;
-  lap('commit: merge into series');
-  if (last) {
-    await client.query(
-      `INSERT INTO history_ranges (account_id, ${target.range}, updated_at) VALUES ($1, $2, now())
-       ON CONFLICT (account_id) DO UPDATE SET
-         ${target.range} = GREATEST(history_ranges.${target.range}, EXCLUDED.${target.range}), updated_at = now()`,
-      [accountId, last],
-    );
+  const currentStock = new Map(stockedNow.rows.map((row) => [row.msku, row.fba_quantity]));
+  // The forecasts' last day, as history_ranges will hold it once this file is in.
+  const storedWindow = await forecastWindow(client, accountId);
+  const window =
+    kind === 'sales' ? windowEnding(Math.max(storedWindow?.last ?? lastDay, lastDay)) : storedWindow;
+  lap('commit: read stored series and products');
+  const { fresh, replaced } = dailyRowsText(accountId, kind, mskus, products, stored);
+  lap('commit: daily rows as COPY text');
+
+  await client.query('SAVEPOINT history_new_days');
+  const writing =
+    fresh.length === 0
+      ? Promise.resolve(null)
+      : copyInto(client, `${target.table} (${target.columns})`, fresh).then(
+          () => null,
+          (error: unknown) => error,
+        );
+  // Beside the COPY: the series and forecasts in JS, handing the event loop back now and then so
+  // that the COPY's data keeps flowing.
+  const merged = new Map<string, PackedSeries>();
+  const forecastLines: string[] = [];
+  for (let i = 0; i < mskus.length; i++) {
+    const msku = mskus[i]!;
+    const { days, values } = products.get(msku)!;
+    const series = withDays(stored.get(msku) ?? null, seriesKind, days, values);
+    merged.set(msku, series);
+    if (window && currentStock.has(msku)) {
+      const line = forecastCopyLine(accountId, msku, series, currentStock.get(msku) ?? null, window);
+      if (line) forecastLines.push(line);
+    }
+    if (i % 100 === 99) await yieldToIo();
   }
-  lap('commit: ranges');
-  // The products the file touched are those whose series it wrote.
-  const forecasts = await recomputeForecasts(client, accountId, [...series.keys()], series);
-  return {
-    days,
-    products,
-    unknownProducts: unknown.rows[0]!.count,
-    unknownExamples: unknown.rows[0]!.examples ?? [],
-    duplicates: lines - merged,
-    forecasts,
-  };
+  lap('commit: merge series, compute forecasts (beside the new daily rows)');
+  const failed = await writing;
+  if (failed) {
+    if ((failed as { code?: string }).code !== UNIQUE_VIOLATION) throw failed;
+    // The series missed a stored day: every row goes through the upsert.
+    await client.query('ROLLBACK TO SAVEPOINT history_new_days');
+    await upsertDailyRows(client, kind, [...fresh, ...replaced]);
+  } else {
+    await client.query('RELEASE SAVEPOINT history_new_days');
+    await upsertDailyRows(client, kind, replaced);
+  }
+  lap('commit: daily rows (the rest of the wait), replaced rows');
+  await writeSeries(client, accountId, merged);
+  lap('commit: write series');
+  await client.query(
+    `INSERT INTO history_ranges (account_id, ${target.range}, updated_at) VALUES ($1, $2, now())
+     ON CONFLICT (account_id) DO UPDATE SET
+       ${target.range} = GREATEST(history_ranges.${target.range}, EXCLUDED.${target.range}), updated_at = now()`,
+    [accountId, isoDay(lastDay)],
+  );
+  if (window) await replaceForecasts(client, accountId, 'history_products', forecastLines);
+  lap('commit: ranges, write forecasts');
+  return answer(distinctDays.size, window ? forecastLines.length : 0);
 }

@@ -326,7 +326,7 @@ describe('chunked uploads', () => {
     expect(done.body).toMatchObject({ days: 30, products: 1, duplicates: 1 });
     // The day sent in two parts is two order lines: they add up.
     expect((await storedSales(owner.accountId)).find((row) => row.day === days[19])!.units).toBe(2);
-    expect(await storedCount('history_upload_rows', owner.accountId)).toBe(0);
+    expect(await storedCount('history_upload_parts', owner.accountId)).toBe(0);
   });
 
   it('refuses a part out of order with 409, and a failed last part leaves the history as it was', async () => {

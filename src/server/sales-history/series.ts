@@ -3,9 +3,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
-import { isoDay } from '../../core/forecast/days';
-import { type PackedSeries, type SeriesKind, withDays } from '../../core/forecast/series';
-import { phaseClock } from './phases';
+import type { PackedSeries } from '../../core/forecast/series';
 
 // Decision 012: each product's history packed into one row of `history_series`, kept beside the
 // daily rows by every ingest. Series travel in PostgreSQL's binary formats: a series of 730 days
@@ -77,55 +75,6 @@ export async function readSeries(
   return series;
 }
 
-/** COPY text escapes in a value (rare in an msku: a backslash, tab or newline). */
-const unescapeCopy = (text: string) =>
-  text.includes('\\')
-    ? text.replace(/\\(.)/g, (_, c: string) => ({ n: '\n', r: '\r', t: '\t' })[c] ?? c)
-    : text;
-
-type NewDays = { days: number[]; values: number[] };
-
-/** The merged lines of the file (temporary table history_days), grouped by product. */
-async function newDays(client: pg.PoolClient): Promise<Map<string, NewDays>> {
-  const byMsku = new Map<string, NewDays>();
-  let rest = '';
-  let last: NewDays | null = null;
-  let lastMsku = '';
-  const take = (line: string) => {
-    const tab1 = line.indexOf('\t');
-    const tab2 = line.indexOf('\t', tab1 + 1);
-    const msku = line.slice(0, tab1);
-    if (msku !== lastMsku || last === null) {
-      lastMsku = msku;
-      const key = unescapeCopy(msku);
-      last = byMsku.get(key) ?? null;
-      if (!last) {
-        last = { days: [], values: [] };
-        byMsku.set(key, last);
-      }
-    }
-    last.days.push(Number(line.slice(tab1 + 1, tab2)));
-    last.values.push(Number(line.slice(tab2 + 1)));
-  };
-  const stream = client.query(
-    copyTo(`COPY (SELECT msku, day - DATE '1970-01-01', value FROM history_days) TO STDOUT`),
-  );
-  stream.setEncoding('utf8');
-  for await (const chunk of stream as AsyncIterable<string>) {
-    const text = rest + chunk;
-    let start = 0;
-    let newline = text.indexOf('\n', start);
-    while (newline >= 0) {
-      take(text.slice(start, newline));
-      start = newline + 1;
-      newline = text.indexOf('\n', start);
-    }
-    rest = text.slice(start);
-  }
-  if (rest !== '') take(rest);
-  return byMsku;
-}
-
 /** Rows of (msku text, start int4, units bytea, stock bytea) in COPY's binary format. */
 function* binaryCopy(series: Map<string, PackedSeries>): Generator<Buffer> {
   const header = Buffer.alloc(COPY_SIGNATURE.length + 8);
@@ -158,40 +107,21 @@ function* binaryCopy(series: Map<string, PackedSeries>): Generator<Buffer> {
 }
 
 /**
- * Writes the file's days (temporary table history_days: msku, day, value) into the products'
- * packed series, in the caller's transaction. Answers the series of every product the file
- * touched, as now stored (the forecasts are computed from them without reading them back), how
- * many distinct days the file wrote and the last of them (an ISO date).
+ * Stores the products' packed series (each replacing the stored one), in the caller's transaction:
+ * COPY in binary format into a temporary table, then one upsert.
  */
-export async function mergeIntoSeries(
+export async function writeSeries(
   client: pg.PoolClient,
   accountId: string,
-  kind: SeriesKind,
-): Promise<{ series: Map<string, PackedSeries>; days: number; last: string | null }> {
-  const lap = phaseClock();
-  const incoming = await newDays(client);
-  if (incoming.size === 0) return { series: new Map(), days: 0, last: null };
-  const distinctDays = new Set<number>();
-  let lastDay = Number.NEGATIVE_INFINITY;
-  for (const { days } of incoming.values()) {
-    for (const day of days) {
-      distinctDays.add(day);
-      if (day > lastDay) lastDay = day;
-    }
-  }
-  lap("series: read the file's days");
-  const stored = await readSeries(client, accountId, 'history_days');
-  lap('series: read stored');
-  const merged = new Map<string, PackedSeries>();
-  for (const [msku, { days, values }] of incoming) {
-    merged.set(msku, withDays(stored.get(msku) ?? null, kind, days, values));
-  }
-  lap('series: merge');
+  series: Map<string, PackedSeries>,
+): Promise<void> {
+  if (series.size === 0) return;
+  await client.query('DROP TABLE IF EXISTS series_in');
   await client.query(
     'CREATE TEMP TABLE series_in (msku text, start int, units bytea, stock bytea) ON COMMIT DROP',
   );
   await pipeline(
-    Readable.from(binaryCopy(merged)),
+    Readable.from(binaryCopy(series)),
     client.query(copyFrom('COPY series_in FROM STDIN (FORMAT binary)')),
   );
   await client.query(
@@ -202,8 +132,6 @@ export async function mergeIntoSeries(
     [accountId],
   );
   await client.query('DROP TABLE series_in');
-  lap('series: write');
-  return { series: merged, days: distinctDays.size, last: isoDay(lastDay) };
 }
 
 /**
