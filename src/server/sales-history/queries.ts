@@ -169,41 +169,27 @@ const TARGET: Record<HistoryKind, { table: string; columns: string; column: stri
   },
 };
 
-/** COPY text of a file's merged days, in chunks of about a megabyte. */
-class DailyRowsText {
-  readonly chunks: string[] = [];
-  rows = 0;
-  private chunk = '';
-  add(line: string) {
-    this.chunk += line;
-    this.rows++;
-    if (this.chunk.length > 1 << 20) this.flush();
-  }
-  flush() {
-    if (this.chunk !== '') this.chunks.push(this.chunk);
-    this.chunk = '';
-    return this.chunks;
-  }
-}
+type DaysTaken = 'new' | 'stored' | 'all';
 
 /**
- * The merged days split by whether the product's stored series holds a row for the day: days it
- * holds none of are new daily rows (inserted by COPY), the others replace stored rows. The series
- * is kept with the daily rows in the same transactions (decision 012), and the write checks it:
- * a day wrongly taken as new fails the COPY with a key violation (writeDailyRows then upserts
- * every row), and a day wrongly taken as stored is upserted anyway.
+ * COPY text of a file's merged days, in chunks of about a megabyte, made as the COPY asks for them
+ * (so while Node works beside it): the days the product's stored series holds no row for (`new`),
+ * those it holds (`stored`), or all. The series is kept with the daily rows in the same
+ * transactions (decision 012), and the write checks it: a day wrongly taken as new fails the COPY
+ * with a key violation (writeHistory then upserts every row), and a day wrongly taken as stored is
+ * upserted anyway.
  */
-function dailyRowsText(
+function* dailyRowsText(
   accountId: string,
   kind: HistoryKind,
   mskus: readonly string[],
   products: ReadonlyMap<string, ProductDays>,
   stored: ReadonlyMap<string, PackedSeries>,
-) {
+  taken: DaysTaken,
+): Generator<string> {
   const seriesKind: SeriesKind = kind === 'sales' ? 'units' : 'stock';
-  const fresh = new DailyRowsText();
-  const replaced = new DailyRowsText();
   const dayText = new Map<number, string>();
+  let chunk = '';
   for (const msku of mskus) {
     const { days, values, revenue } = products.get(msku)!;
     const series = stored.get(msku);
@@ -212,25 +198,32 @@ function dailyRowsText(
     const prefix = `${accountId}\t${copyValue(msku)}\t`;
     for (let i = 0; i < days.length; i++) {
       const day = days[i]!;
+      if (taken !== 'all') {
+        const at = day - start;
+        const isStored = held !== null && at >= 0 && at < held.length && held[at] !== NO_ROW;
+        if (isStored !== (taken === 'stored')) continue;
+      }
       let text = dayText.get(day);
       if (text === undefined) {
         text = isoDay(day);
         dayText.set(day, text);
       }
-      const line = revenue
+      chunk += revenue
         ? `${prefix}${text}\t${values[i]}\t${revenue[i] ?? '\\N'}\n`
         : `${prefix}${text}\t${values[i]}\n`;
-      const at = day - start;
-      const isStored = held !== null && at >= 0 && at < held.length && held[at] !== NO_ROW;
-      (isStored ? replaced : fresh).add(line);
+    }
+    if (chunk.length > 1 << 20) {
+      yield chunk;
+      chunk = '';
     }
   }
-  return { fresh: fresh.flush(), replaced: replaced.flush() };
+  if (chunk !== '') yield chunk;
 }
 
 /** Daily rows that may replace stored ones: COPY into a temporary table, then one upsert. */
-async function upsertDailyRows(client: pg.PoolClient, kind: HistoryKind, text: readonly string[]) {
-  if (text.length === 0) return;
+async function upsertDailyRows(client: pg.PoolClient, kind: HistoryKind, text: Iterator<string>) {
+  const first = text.next();
+  if (first.done) return;
   const target = TARGET[kind];
   const sales = kind === 'sales';
   await client.query('DROP TABLE IF EXISTS history_days');
@@ -238,7 +231,12 @@ async function upsertDailyRows(client: pg.PoolClient, kind: HistoryKind, text: r
     `CREATE TEMP TABLE history_days (account_id uuid, msku text, day date, value int${sales ? ', revenue numeric' : ''})
      ON COMMIT DROP`,
   );
-  await copyInto(client, 'history_days', text);
+  await copyInto(client, 'history_days', {
+    *[Symbol.iterator]() {
+      yield first.value;
+      for (let next = text.next(); !next.done; next = text.next()) yield next.value;
+    },
+  });
   await client.query(
     `INSERT INTO ${target.table} (${target.columns}) SELECT * FROM history_days
      ON CONFLICT (account_id, msku, day) DO UPDATE SET ${target.column} = EXCLUDED.${target.column}
@@ -335,17 +333,13 @@ export async function writeHistory(
   const window =
     kind === 'sales' ? windowEnding(Math.max(storedWindow?.last ?? lastDay, lastDay)) : storedWindow;
   lap('commit: read stored series and products');
-  const { fresh, replaced } = dailyRowsText(accountId, kind, mskus, products, stored);
-  lap('commit: daily rows as COPY text');
+  const text = (taken: DaysTaken) => dailyRowsText(accountId, kind, mskus, products, stored, taken);
 
   await client.query('SAVEPOINT history_new_days');
-  const writing =
-    fresh.length === 0
-      ? Promise.resolve(null)
-      : copyInto(client, `${target.table} (${target.columns})`, fresh).then(
-          () => null,
-          (error: unknown) => error,
-        );
+  const writing = copyInto(client, `${target.table} (${target.columns})`, text('new')).then(
+    () => null,
+    (error: unknown) => error,
+  );
   // Beside the COPY: the series and forecasts in JS, handing the event loop back now and then so
   // that the COPY's data keeps flowing.
   const merged = new Map<string, PackedSeries>();
@@ -359,20 +353,21 @@ export async function writeHistory(
       const line = forecastCopyLine(accountId, msku, series, currentStock.get(msku) ?? null, window);
       if (line) forecastLines.push(line);
     }
-    if (i % 100 === 99) await yieldToIo();
+    if (i % 50 === 49) await yieldToIo();
   }
-  lap('commit: merge series, compute forecasts (beside the new daily rows)');
+  lap('commit: new daily rows by COPY, beside: COPY text, merge series, compute forecasts');
   const failed = await writing;
   if (failed) {
     if ((failed as { code?: string }).code !== UNIQUE_VIOLATION) throw failed;
     // The series missed a stored day: every row goes through the upsert.
     await client.query('ROLLBACK TO SAVEPOINT history_new_days');
-    await upsertDailyRows(client, kind, [...fresh, ...replaced]);
+    await upsertDailyRows(client, kind, text('all'));
   } else {
     await client.query('RELEASE SAVEPOINT history_new_days');
-    await upsertDailyRows(client, kind, replaced);
+    // A re-import: the days the series holds replace stored rows.
+    await upsertDailyRows(client, kind, text('stored'));
   }
-  lap('commit: daily rows (the rest of the wait), replaced rows');
+  lap('commit: new daily rows (the rest of the wait), replaced ones');
   await writeSeries(client, accountId, merged);
   lap('commit: write series');
   await client.query(

@@ -291,6 +291,28 @@ describe('packed series', () => {
   });
 });
 
+describe('daily rows the series does not know of', () => {
+  it('are replaced all the same: the new days go through the upsert when the series missed one', async () => {
+    const owner = await ownerWith('X-1');
+    const days = lastDays(3);
+    // A daily row written around the ingest, so that the product's series does not hold it.
+    await t.pool.query("INSERT INTO daily_sales (account_id, msku, day, units) VALUES ($1, 'X-1', $2, 9)", [
+      owner.accountId,
+      days[1],
+    ]);
+    const response = await owner.client.post<HistoryImportResult>(
+      SALES,
+      { rows: days.map((day) => ({ msku: 'X-1', day, units: 2, revenue: 1.5 })) },
+      owner.token,
+    );
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ days: 3, products: 1, forecasts: 1 });
+    expect(await storedSales(owner.accountId)).toEqual(
+      days.map((day) => ({ msku: 'X-1', day, units: 2, revenue: 1.5 })),
+    );
+  });
+});
+
 describe('deleting an account', () => {
   it("deletes its daily rows and series with it, and no other account's", async () => {
     const gone = await ownerWith('D-1');
@@ -348,6 +370,63 @@ describe('chunked uploads', () => {
     );
     expect(bad.status).toBe(400);
     expect(await storedCount('daily_sales', owner.accountId)).toBe(0);
+  });
+
+  it('refuses the rest of an upload whose staged parts are gone, as after a crash, and drops abandoned uploads', async () => {
+    const owner = await ownerWith('C-1');
+    const [day] = lastDays(1);
+    const rows = [{ msku: 'C-1', day, units: 1 }];
+    const send = (id: string, part: number, last: boolean) =>
+      owner.client.post(SALES, { rows, upload: { id, part, last } }, owner.token);
+    const crashed = randomUUID();
+    expect((await send(crashed, 0, false)).status).toBe(200);
+    // Staged parts are unlogged: a crash leaves their table empty.
+    await t.pool.query('DELETE FROM history_upload_parts WHERE account_id = $1', [owner.accountId]);
+    expect((await send(crashed, 1, true)).status).toBe(409);
+    expect(await storedCount('daily_sales', owner.accountId)).toBe(0);
+
+    const abandoned = randomUUID();
+    expect((await send(abandoned, 0, false)).status).toBe(200);
+    await t.pool.query(
+      "UPDATE history_upload_parts SET created_at = now() - interval '25 hours' WHERE upload_id = $1",
+      [abandoned],
+    );
+    expect((await send(randomUUID(), 0, false)).status).toBe(200);
+    expect(await storedCount('history_upload_parts', owner.accountId)).toBe(1);
+    expect((await send(abandoned, 1, true)).status).toBe(409);
+    expect(await storedCount('daily_sales', owner.accountId)).toBe(0);
+  });
+
+  it('keeps the last stock line of a day across parts and counts unknown products of every part', async () => {
+    const owner = await ownerWith('K-1');
+    const days = lastDays(2);
+    const id = randomUUID();
+    const send = (part: number, last: boolean, rows: unknown[]) =>
+      owner.client.post<HistoryImportResult>(STOCK, { rows, upload: { id, part, last } }, owner.token);
+    await send(0, false, [
+      { msku: 'K-1', day: days[0], available: 5 },
+      { msku: 'NOPE-2', day: days[0], available: 1 },
+      { msku: 'K-1', day: days[1], available: 3 },
+    ]);
+    const done = await send(1, true, [
+      { msku: 'K-1', day: days[0], available: 7 },
+      { msku: 'NOPE-1', day: days[1], available: 2 },
+    ]);
+    expect(done.body).toMatchObject({
+      days: 2,
+      products: 1,
+      unknownProducts: 2,
+      unknownExamples: ['NOPE-1', 'NOPE-2'],
+      duplicates: 1,
+    });
+    const stored = await t.pool.query<{ msku: string; available: number }>(
+      'SELECT msku, available FROM daily_stock WHERE account_id = $1 ORDER BY day',
+      [owner.accountId],
+    );
+    expect(stored.rows).toEqual([
+      { msku: 'K-1', available: 7 },
+      { msku: 'K-1', available: 3 },
+    ]);
   });
 
   it('keeps uploads apart per account: another account cannot finish them', async () => {
