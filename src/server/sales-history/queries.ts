@@ -3,11 +3,12 @@ import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { isoDay } from '../../core/forecast/days';
-import { NO_ROW, type PackedSeries, type SeriesKind, withDays } from '../../core/forecast/series';
+import { type PackedSeries, type SeriesKind, withDays } from '../../core/forecast/series';
 import type { HistoryImportResult, HistoryKind, HistoryRow, UploadPart } from '../../core/sales-history/rows';
 import { MAX_DAILY_UNITS } from '../../core/sales-history/rows';
 import { copyValue } from '../db/copy-text';
 import { allowLongStatements, type Db } from '../db/pool';
+import { type DaysTaken, dailyRowsCopy } from './daily-rows-copy';
 import { mergeLines, type PartLines, type ProductDays, partLines } from './file-lines';
 import { forecastCopyLine, forecastWindow, replaceForecasts, windowEnding } from './forecasts';
 import { phase, phaseClock } from './phases';
@@ -24,8 +25,14 @@ export class HistoryInputError extends Error {}
 /** A part of an upload that does not follow the parts received so far (409). */
 export class UploadOrderError extends Error {}
 
-async function copyInto(client: pg.PoolClient, target: string, text: Iterable<string>) {
-  await pipeline(Readable.from(text), client.query(copyFrom(`COPY ${target} FROM STDIN`)));
+async function copyInto(
+  client: pg.PoolClient,
+  target: string,
+  data: Iterable<string> | Iterable<Buffer>,
+  format: 'text' | 'binary' = 'text',
+) {
+  const options = format === 'binary' ? ' (FORMAT binary)' : '';
+  await pipeline(Readable.from(data), client.query(copyFrom(`COPY ${target} FROM STDIN${options}`)));
 }
 
 const lockAccount = (client: pg.PoolClient, accountId: string) =>
@@ -169,60 +176,9 @@ const TARGET: Record<HistoryKind, { table: string; columns: string; column: stri
   },
 };
 
-type DaysTaken = 'new' | 'stored' | 'all';
-
-/**
- * COPY text of a file's merged days, in chunks of about a megabyte, made as the COPY asks for them
- * (so while Node works beside it): the days the product's stored series holds no row for (`new`),
- * those it holds (`stored`), or all. The series is kept with the daily rows in the same
- * transactions (decision 012), and the write checks it: a day wrongly taken as new fails the COPY
- * with a key violation (writeHistory then upserts every row), and a day wrongly taken as stored is
- * upserted anyway.
- */
-function* dailyRowsText(
-  accountId: string,
-  kind: HistoryKind,
-  mskus: readonly string[],
-  products: ReadonlyMap<string, ProductDays>,
-  stored: ReadonlyMap<string, PackedSeries>,
-  taken: DaysTaken,
-): Generator<string> {
-  const seriesKind: SeriesKind = kind === 'sales' ? 'units' : 'stock';
-  const dayText = new Map<number, string>();
-  let chunk = '';
-  for (const msku of mskus) {
-    const { days, values, revenue } = products.get(msku)!;
-    const series = stored.get(msku);
-    const held = series ? series[seriesKind] : null;
-    const start = series ? series.start : 0;
-    const prefix = `${accountId}\t${copyValue(msku)}\t`;
-    for (let i = 0; i < days.length; i++) {
-      const day = days[i]!;
-      if (taken !== 'all') {
-        const at = day - start;
-        const isStored = held !== null && at >= 0 && at < held.length && held[at] !== NO_ROW;
-        if (isStored !== (taken === 'stored')) continue;
-      }
-      let text = dayText.get(day);
-      if (text === undefined) {
-        text = isoDay(day);
-        dayText.set(day, text);
-      }
-      chunk += revenue
-        ? `${prefix}${text}\t${values[i]}\t${revenue[i] ?? '\\N'}\n`
-        : `${prefix}${text}\t${values[i]}\n`;
-    }
-    if (chunk.length > 1 << 20) {
-      yield chunk;
-      chunk = '';
-    }
-  }
-  if (chunk !== '') yield chunk;
-}
-
 /** Daily rows that may replace stored ones: COPY into a temporary table, then one upsert. */
-async function upsertDailyRows(client: pg.PoolClient, kind: HistoryKind, text: Iterator<string>) {
-  const first = text.next();
+async function upsertDailyRows(client: pg.PoolClient, kind: HistoryKind, data: Iterator<Buffer>) {
+  const first = data.next();
   if (first.done) return;
   const target = TARGET[kind];
   const sales = kind === 'sales';
@@ -231,12 +187,17 @@ async function upsertDailyRows(client: pg.PoolClient, kind: HistoryKind, text: I
     `CREATE TEMP TABLE history_days (account_id uuid, msku text, day date, value int${sales ? ', revenue numeric' : ''})
      ON COMMIT DROP`,
   );
-  await copyInto(client, 'history_days', {
-    *[Symbol.iterator]() {
-      yield first.value;
-      for (let next = text.next(); !next.done; next = text.next()) yield next.value;
+  await copyInto(
+    client,
+    'history_days',
+    {
+      *[Symbol.iterator]() {
+        yield first.value;
+        for (let next = data.next(); !next.done; next = data.next()) yield next.value;
+      },
     },
-  });
+    'binary',
+  );
   await client.query(
     `INSERT INTO ${target.table} (${target.columns}) SELECT * FROM history_days
      ON CONFLICT (account_id, msku, day) DO UPDATE SET ${target.column} = EXCLUDED.${target.column}
@@ -333,10 +294,10 @@ export async function writeHistory(
   const window =
     kind === 'sales' ? windowEnding(Math.max(storedWindow?.last ?? lastDay, lastDay)) : storedWindow;
   lap('commit: read stored series and products');
-  const text = (taken: DaysTaken) => dailyRowsText(accountId, kind, mskus, products, stored, taken);
+  const rowsOf = (taken: DaysTaken) => dailyRowsCopy(accountId, kind, mskus, products, stored, taken);
 
   await client.query('SAVEPOINT history_new_days');
-  const writing = copyInto(client, `${target.table} (${target.columns})`, text('new')).then(
+  const writing = copyInto(client, `${target.table} (${target.columns})`, rowsOf('new'), 'binary').then(
     () => null,
     (error: unknown) => error,
   );
@@ -355,17 +316,17 @@ export async function writeHistory(
     }
     if (i % 50 === 49) await yieldToIo();
   }
-  lap('commit: new daily rows by COPY, beside: COPY text, merge series, compute forecasts');
+  lap('commit: new daily rows by COPY, beside: COPY data, merge series, compute forecasts');
   const failed = await writing;
   if (failed) {
     if ((failed as { code?: string }).code !== UNIQUE_VIOLATION) throw failed;
     // The series missed a stored day: every row goes through the upsert.
     await client.query('ROLLBACK TO SAVEPOINT history_new_days');
-    await upsertDailyRows(client, kind, text('all'));
+    await upsertDailyRows(client, kind, rowsOf('all'));
   } else {
     await client.query('RELEASE SAVEPOINT history_new_days');
     // A re-import: the days the series holds replace stored rows.
-    await upsertDailyRows(client, kind, text('stored'));
+    await upsertDailyRows(client, kind, rowsOf('stored'));
   }
   lap('commit: new daily rows (the rest of the wait), replaced ones');
   await writeSeries(client, accountId, merged);
