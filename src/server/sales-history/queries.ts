@@ -305,16 +305,22 @@ export async function writeHistory(
   // that the COPY's data keeps flowing.
   const merged = new Map<string, PackedSeries>();
   const forecastLines: string[] = [];
-  for (let i = 0; i < mskus.length; i++) {
-    const msku = mskus[i]!;
-    const { days, values } = products.get(msku)!;
-    const series = withDays(stored.get(msku) ?? null, seriesKind, days, values);
-    merged.set(msku, series);
-    if (window && currentStock.has(msku)) {
-      const line = forecastCopyLine(accountId, msku, series, currentStock.get(msku) ?? null, window);
-      if (line) forecastLines.push(line);
+  try {
+    for (let i = 0; i < mskus.length; i++) {
+      const msku = mskus[i]!;
+      const { days, values } = products.get(msku)!;
+      const series = withDays(stored.get(msku) ?? null, seriesKind, days, values);
+      merged.set(msku, series);
+      if (window && currentStock.has(msku)) {
+        const line = forecastCopyLine(accountId, msku, series, currentStock.get(msku) ?? null, window);
+        if (line) forecastLines.push(line);
+      }
+      if (i % 50 === 49) await yieldToIo();
     }
-    if (i % 50 === 49) await yieldToIo();
+  } catch (error) {
+    // The connection is the caller's to roll back: not while the COPY still runs on it.
+    await writing;
+    throw error;
   }
   lap('commit: new daily rows by COPY, beside: COPY data, merge series, compute forecasts');
   const failed = await writing;
