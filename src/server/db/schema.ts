@@ -383,7 +383,6 @@ export const forecasts = pgTable(
     trend: doublePrecision('trend'),
     seasonalitySuggestion: doublePrecision('seasonality_suggestion'),
     method: text('method').notNull(),
-    steps: jsonb('steps').notNull(),
     accuracy: doublePrecision('accuracy'),
     lastDay: date('last_day').notNull(),
   },
@@ -394,6 +393,21 @@ export const forecasts = pgTable(
       foreignColumns: [products.accountId, products.msku],
     }).onDelete('cascade'),
   ],
+);
+
+/**
+ * Each forecast's "why" steps, kept apart from its figures: at about 1.5 kB a forecast they made
+ * every row wide, and the restock read, which joins the figures to every product, scanned them all
+ * (decision 012). A trigger on `forecasts` deletes a forecast's steps with it.
+ */
+export const forecastSteps = pgTable(
+  'forecast_steps',
+  {
+    accountId: uuid('account_id').notNull(),
+    msku: text('msku').notNull(),
+    steps: jsonb('steps').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.msku] })],
 );
 
 /**

@@ -11,10 +11,17 @@ import { readSeries } from './series';
 /** The forecast reads two years and a quarter back: seasonality looks 2 × 52 weeks + 8 weeks back. */
 const HISTORY_DAYS_READ = 800;
 
-function copyLine(accountId: string, msku: string, forecast: Forecast): string {
-  return `${accountId}\t${copyValue(msku)}\t${forecast.dailyRate}\t${copyValue(forecast.trend)}\t${copyValue(
-    forecast.seasonalitySuggestion,
-  )}\t${forecast.method}\t${copyValue(JSON.stringify(forecast.steps))}\t${copyValue(forecast.accuracy)}\t${forecast.lastDay}\n`;
+/** A forecast as COPY lines: its figures for `forecasts`, its "why" steps for `forecast_steps`. */
+export type ForecastLines = { figures: string; steps: string };
+
+function copyLines(accountId: string, msku: string, forecast: Forecast): ForecastLines {
+  const key = `${accountId}\t${copyValue(msku)}`;
+  return {
+    figures: `${key}\t${forecast.dailyRate}\t${copyValue(forecast.trend)}\t${copyValue(
+      forecast.seasonalitySuggestion,
+    )}\t${forecast.method}\t${copyValue(forecast.accuracy)}\t${forecast.lastDay}\n`,
+    steps: `${key}\t${copyValue(JSON.stringify(forecast.steps))}\n`,
+  };
 }
 
 /** The first and last day (day numbers) of the history the forecasts of the account read. */
@@ -32,42 +39,49 @@ export async function forecastWindow(
 
 export const windowEnding = (last: number) => ({ from: last - HISTORY_DAYS_READ + 1, last });
 
-/** A product's forecast as a COPY line for `forecasts`, or null when its history gives none. */
-export function forecastCopyLine(
+/** A product's forecast as COPY lines, or null when its history gives none. */
+export function forecastCopyLines(
   accountId: string,
   msku: string,
   series: PackedSeries | undefined,
   currentStock: number | null,
   window: { from: number; last: number },
-): string | null {
+): ForecastLines | null {
   const history = series && seriesHistory(series, window.from, window.last);
   const forecast = history && forecastDemand(history, { currentStock });
-  return forecast ? copyLine(accountId, msku, forecast) : null;
+  return forecast ? copyLines(accountId, msku, forecast) : null;
 }
 
 /**
  * Replaces the forecasts of the products in the temporary table `touched` (msku) by `lines`
- * (forecastCopyLine's): a touched product without a line loses its forecast.
+ * (forecastCopyLines'): a touched product without lines loses its forecast. Deleting a forecast
+ * deletes its steps (a trigger on `forecasts`).
  */
 export async function replaceForecasts(
   client: pg.PoolClient,
   accountId: string,
   touched: string,
-  lines: readonly string[],
+  lines: readonly ForecastLines[],
 ): Promise<void> {
   await client.query(
     `DELETE FROM forecasts AS f USING ${touched} AS t WHERE f.account_id = $1 AND f.msku = t.msku`,
     [accountId],
   );
   if (lines.length === 0) return;
-  await pipeline(
-    Readable.from(chunks(lines)),
-    client.query(
-      copyFrom(
-        'COPY forecasts (account_id, msku, daily_rate, trend, seasonality_suggestion, method, steps, accuracy, last_day) FROM STDIN',
-      ),
-    ),
+  await copyInto(
+    client,
+    'forecasts (account_id, msku, daily_rate, trend, seasonality_suggestion, method, accuracy, last_day)',
+    lines.map((line) => line.figures),
   );
+  await copyInto(
+    client,
+    'forecast_steps (account_id, msku, steps)',
+    lines.map((line) => line.steps),
+  );
+}
+
+async function copyInto(client: pg.PoolClient, target: string, lines: readonly string[]) {
+  await pipeline(Readable.from(chunks(lines)), client.query(copyFrom(`COPY ${target} FROM STDIN`)));
 }
 
 /**
@@ -106,9 +120,9 @@ export async function recomputeForecasts(
     [accountId],
   );
   lap('forecasts: read products');
-  const lines: string[] = [];
+  const lines: ForecastLines[] = [];
   for (const { msku, fba_quantity } of current.rows) {
-    const line = forecastCopyLine(accountId, msku, read.get(msku), fba_quantity, window);
+    const line = forecastCopyLines(accountId, msku, read.get(msku), fba_quantity, window);
     if (line) lines.push(line);
   }
   lap('forecasts: compute');

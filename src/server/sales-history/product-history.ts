@@ -38,9 +38,10 @@ export async function findProductHistory(
       window,
     ),
     pool.query<StoredForecast>(
-      `SELECT daily_rate AS "dailyRate", trend, seasonality_suggestion AS "seasonalitySuggestion", accuracy,
-              method, steps, computed_at AS "computedAt", last_day::text AS "lastDay"
-       FROM forecasts WHERE account_id = $1 AND msku = $2`,
+      `SELECT f.daily_rate AS "dailyRate", f.trend, f.seasonality_suggestion AS "seasonalitySuggestion",
+              f.accuracy, f.method, s.steps, f.computed_at AS "computedAt", f.last_day::text AS "lastDay"
+       FROM forecasts AS f JOIN forecast_steps AS s USING (account_id, msku)
+       WHERE f.account_id = $1 AND f.msku = $2`,
       [accountId, msku],
     ),
   ]);

@@ -10,7 +10,13 @@ import { copyValue } from '../db/copy-text';
 import { allowLongStatements, type Db } from '../db/pool';
 import { type DaysTaken, dailyRowsCopy } from './daily-rows-copy';
 import { mergeLines, type PartLines, type ProductDays, partLines } from './file-lines';
-import { forecastCopyLine, forecastWindow, replaceForecasts, windowEnding } from './forecasts';
+import {
+  type ForecastLines,
+  forecastCopyLines,
+  forecastWindow,
+  replaceForecasts,
+  windowEnding,
+} from './forecasts';
 import { phase, phaseClock } from './phases';
 import { readSeries, writeSeries } from './series';
 
@@ -304,7 +310,7 @@ export async function writeHistory(
   // Beside the COPY: the series and forecasts in JS, handing the event loop back now and then so
   // that the COPY's data keeps flowing.
   const merged = new Map<string, PackedSeries>();
-  const forecastLines: string[] = [];
+  const forecastLines: ForecastLines[] = [];
   try {
     for (let i = 0; i < mskus.length; i++) {
       const msku = mskus[i]!;
@@ -312,7 +318,7 @@ export async function writeHistory(
       const series = withDays(stored.get(msku) ?? null, seriesKind, days, values);
       merged.set(msku, series);
       if (window && currentStock.has(msku)) {
-        const line = forecastCopyLine(accountId, msku, series, currentStock.get(msku) ?? null, window);
+        const line = forecastCopyLines(accountId, msku, series, currentStock.get(msku) ?? null, window);
         if (line) forecastLines.push(line);
       }
       if (i % 50 === 49) await yieldToIo();

@@ -323,10 +323,38 @@ describe('deleting an account', () => {
       await owner.client.post(STOCK, { rows: [{ msku: 'D-1', day, available: 9 }] }, owner.token);
     }
     await t.pool.query('DELETE FROM accounts WHERE id = $1', [gone.accountId]);
-    for (const table of ['daily_sales', 'daily_stock', 'history_series']) {
+    for (const table of ['daily_sales', 'daily_stock', 'history_series', 'forecasts', 'forecast_steps']) {
       expect(await storedCount(table, gone.accountId), table).toBe(0);
       expect(await storedCount(table, kept.accountId), table).toBe(1);
     }
+  });
+});
+
+describe("a forecast's steps", () => {
+  it('are kept once per forecast: replaced by a recompute, deleted with their product', async () => {
+    const owner = await ownerWith('S-1', 'S-2');
+    const days = lastDays(30);
+    const send = (units: number) =>
+      owner.client.post<HistoryImportResult>(
+        SALES,
+        { rows: days.flatMap((day) => ['S-1', 'S-2'].map((msku) => ({ msku, day, units }))) },
+        owner.token,
+      );
+    expect((await send(2)).body.forecasts).toBe(2);
+    expect((await send(4)).body.forecasts).toBe(2);
+    expect(await storedCount('forecast_steps', owner.accountId)).toBe(2);
+    const history = await owner.client.get<ProductHistory>(historyOf('S-1', 30), owner.token);
+    // The steps read are those of the latest forecast: four a day.
+    expect(history.body.forecast!.dailyRate).toBe(4);
+    const rate = history.body.forecast!.steps.find((step) => step.key === 'daily_rate');
+    expect(rate?.value).toBe(4);
+
+    await t.pool.query("DELETE FROM products WHERE account_id = $1 AND msku = 'S-1'", [owner.accountId]);
+    const left = await t.pool.query<{ msku: string }>(
+      'SELECT msku FROM forecast_steps WHERE account_id = $1',
+      [owner.accountId],
+    );
+    expect(left.rows.map((row) => row.msku)).toEqual(['S-2']);
   });
 });
 
