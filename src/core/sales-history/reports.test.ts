@@ -1,7 +1,15 @@
+import fc from 'fast-check';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { dayNumber } from '../forecast/days';
-import { historyAccumulator, type ParsedHistory, recognizeHistoryReport, requestRows } from './reports';
+import {
+  HISTORY_REPORTS,
+  historyAccumulator,
+  type ParsedHistory,
+  recognizeHistoryReport,
+  requestRows,
+  timeZoneOfChannel,
+} from './reports';
 
 const TODAY = dayNumber('2024-06-30')!;
 
@@ -74,6 +82,161 @@ describe('All Orders report', () => {
       ['JP-1', '2024-01-16'],
       ['UK-1', '2024-01-15'],
     ]);
+  });
+
+  it('takes the marketplace day across daylight saving changes, for every line of a minute', () => {
+    const file = [
+      ALL_ORDERS_HEADER,
+      // Los Angeles: midnight is 08:00 UTC before the spring change and 07:00 UTC after it.
+      order('1', '2024-03-10T07:59:10+00:00', 'SPRING-BEFORE', 'Shipped', 1),
+      order('2', '2024-03-10T07:59:59+00:00', 'SPRING-BEFORE', 'Shipped', 1),
+      order('3', '2024-03-10T08:00:00+00:00', 'SPRING-AFTER', 'Shipped', 1),
+      order('4', '2024-03-11T06:59:59Z', 'SPRING-NEXT', 'Shipped', 1),
+      order('5', '2024-03-11T07:00:00Z', 'SPRING-NEXT-AFTER', 'Shipped', 1),
+      // The autumn change: 01:30 happens twice; midnight of Nov 5 is 07:00 UTC, of Nov 6 08:00 UTC.
+      order('6', '2023-11-05T06:59:59Z', 'FALL-BEFORE', 'Shipped', 1),
+      order('7', '2023-11-05T07:00:30Z', 'FALL-AFTER', 'Shipped', 1),
+      order('8', '2023-11-06T07:59:59-0000', 'FALL-NEXT', 'Shipped', 1),
+      order('9', '2023-11-06T00:00:00+01:00', 'FALL-OFFSET', 'Shipped', 1),
+      // The same instant written with another offset is the same day; London moves on 31 March:
+      // 23:00 UTC is then already 1 April there.
+      order('10', '2024-03-09T23:59:59-08:00', 'SPRING-BEFORE', 'Shipped', 1),
+      order('11', '2024-03-31T00:59:59Z', 'UK-BEFORE', 'Shipped', 1, '', 'Amazon.co.uk'),
+      order('12', '2024-03-31T23:00:00Z', 'UK-AFTER', 'Shipped', 1, '', 'Amazon.co.uk'),
+      order('13', '2024-03-31T22:59:59Z', 'UK-AFTER', 'Shipped', 1, '', 'Amazon.co.uk'),
+    ].join('\n');
+    const parsed = parse(file) as ParsedHistory;
+    expect(parsed.rows.map((row) => [row.msku, row.day, row.value])).toEqual([
+      ['SPRING-BEFORE', '2024-03-09', 3],
+      ['SPRING-AFTER', '2024-03-10', 1],
+      ['SPRING-NEXT', '2024-03-10', 1],
+      ['SPRING-NEXT-AFTER', '2024-03-11', 1],
+      ['FALL-BEFORE', '2023-11-04', 1],
+      ['FALL-AFTER', '2023-11-05', 1],
+      ['FALL-NEXT', '2023-11-05', 1],
+      ['FALL-OFFSET', '2023-11-05', 1],
+      ['UK-BEFORE', '2024-03-31', 1],
+      ['UK-AFTER', '2024-04-01', 1],
+      ['UK-AFTER', '2024-03-31', 1],
+    ]);
+  });
+
+  it.each([
+    ['a second 60', '2024-01-15T10:00:30Z', '2024-01-15T10:00:60Z'],
+    ['the hour 24 past its first second', '2024-01-15T24:00:00Z', '2024-01-15T24:00:01Z'],
+  ])('refuses %s even after a line of the same minute', (_, first, second) => {
+    const file = [
+      ALL_ORDERS_HEADER,
+      order('1', first, 'A', 'Shipped', 1),
+      order('2', second, 'A', 'Shipped', 1),
+    ];
+    expect(parse(file.join('\n'))).toEqual({
+      ok: false,
+      message: `Row 2: purchase-date "${second}" is not a date and time`,
+    });
+  });
+
+  it('reads every purchase date as Date.parse and the marketplace time zone do, line by line', () => {
+    const two = (low: number, high: number) =>
+      fc.integer({ min: low, max: high }).map((value) => String(value).padStart(2, '0'));
+    // Minutes (with their offsets) that lines share, some of them not dates at all.
+    const minute = fc.record({
+      year: fc.constantFrom('2023', '2024', '2024', '2031', '2000', '1999', '2099'),
+      month: two(0, 13),
+      day: two(0, 32),
+      hour: fc.oneof(two(0, 25), fc.constantFrom('00', '23', '24')),
+      minute: fc.oneof(two(0, 61), fc.constantFrom('00', '59', '60')),
+      offset: fc.constantFrom(
+        'Z',
+        '+00:00',
+        '-08:00',
+        '+05:30',
+        '+0545',
+        '-0700',
+        '+00:00',
+        'Z',
+        '+25:00',
+        '+05:99',
+        'z',
+        '',
+      ),
+    });
+    const line = fc.record({
+      minute: fc.nat(),
+      seconds: fc.oneof(
+        { arbitrary: fc.constant(undefined), weight: 1 },
+        { arbitrary: two(0, 61), weight: 2 },
+        { arbitrary: fc.constantFrom('00', '59', '60', '61'), weight: 2 },
+      ),
+      fraction: fc.oneof(
+        { arbitrary: fc.constant(undefined), weight: 4 },
+        { arbitrary: fc.constantFrom('.5', '.123456789', '.1234567890'), weight: 1 },
+      ),
+      channel: fc.constantFrom(
+        'Amazon.com',
+        'Amazon.co.jp',
+        'Amazon.co.uk',
+        'Amazon.com.au',
+        'Amazon.in',
+        '',
+      ),
+    });
+    const instant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/;
+    fc.assert(
+      fc.property(
+        fc.array(minute, { minLength: 1, maxLength: 4 }),
+        fc.array(line, { minLength: 1, maxLength: 30 }),
+        (minutes, lines) => {
+          const accumulator = historyAccumulator(HISTORY_REPORTS['all-orders'], TODAY);
+          const expected: (string | { message: string })[] = [];
+          const days: string[] = [];
+          lines.forEach((entry, index) => {
+            const at = minutes[entry.minute % minutes.length]!;
+            const seconds = entry.seconds === undefined ? '' : `:${entry.seconds}${entry.fraction ?? ''}`;
+            const stamp = `${at.year}-${at.month}-${at.day}T${at.hour}:${at.minute}${seconds}${at.offset}`;
+            const problem = accumulator.add({
+              'purchase-date': stamp,
+              'sales-channel': entry.channel,
+              sku: `SKU-${index}`,
+              'item-status': 'Shipped',
+              quantity: '1',
+            });
+            const ms = instant.test(stamp) ? Date.parse(stamp) : Number.NaN;
+            const row = `Row ${index + 1}: purchase-date`;
+            if (Number.isNaN(ms)) {
+              expected.push({ message: `${row} "${stamp}" is not a date and time` });
+            } else {
+              const day = new Intl.DateTimeFormat('en-CA', {
+                timeZone: timeZoneOfChannel(entry.channel),
+                year: 'numeric',
+                month: '2-digit',
+                day: '2-digit',
+              }).format(ms);
+              if (dayNumber(day)! > TODAY + 1) expected.push({ message: `${row} ${day} is in the future` });
+              else {
+                expected.push(day);
+                days.push(day);
+              }
+            }
+            if (problem) expect(problem.message).toBe((expected.at(-1) as { message: string }).message);
+            else expect(typeof expected.at(-1)).toBe('string');
+          });
+          const parsed = accumulator.finish();
+          if (days.length === 0) {
+            expect(parsed).toEqual({ ok: false, message: 'The file has no rows to import' });
+            return;
+          }
+          const history = parsed as ParsedHistory;
+          const read = new Map(history.rows.map((row) => [row.msku, row.day]));
+          expect(lines.map((_, index) => read.get(`SKU-${index}`) ?? null)).toEqual(
+            expected.map((day) => (typeof day === 'string' ? day : null)),
+          );
+          expect(history.firstDay).toBe([...days].sort()[0]);
+          expect(history.lastDay).toBe([...days].sort().at(-1));
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 
   it.each([

@@ -135,11 +135,98 @@ export interface HistoryAccumulator {
 
 type Entry = { msku: string; day: string; value: number; revenue: number | null };
 
-/** Cells by normalised header name, whatever the file's capitals and byte-order mark. */
-function cellReader(row: Readonly<Record<string, string | undefined>>) {
-  const byName = new Map<string, string>();
-  for (const key in row) byName.set(normalise(key), row[key] ?? '');
-  return (name: string) => byName.get(name) ?? '';
+type Row = Readonly<Record<string, string | undefined>>;
+
+/**
+ * Cells by normalised header name, whatever the file's capitals and byte-order mark (the last of
+ * two headers with the same name wins). Every row of a file has the same headers, so the names are
+ * resolved again only when a row's headers differ from the row before's; a row's cells are read
+ * once, in order.
+ */
+function cellReader() {
+  let headers: string[] = [];
+  /** Normalised name → the position of the header of that name. */
+  let positionOf = new Map<string, number>();
+  const values: (string | undefined)[] = [];
+  const cell = (name: string) => {
+    const position = positionOf.get(name);
+    return position === undefined ? '' : (values[position] ?? '');
+  };
+  return (row: Row) => {
+    let same = true;
+    let count = 0;
+    for (const key in row) {
+      if (count >= headers.length || headers[count] !== key) same = false;
+      values[count] = row[key];
+      count++;
+    }
+    if (!same || count !== headers.length) {
+      headers = [];
+      positionOf = new Map();
+      for (const key in row) {
+        positionOf.set(normalise(key), headers.length);
+        headers.push(key);
+      }
+    }
+    return cell;
+  };
+}
+
+const isDigit = (code: number) => code >= 48 && code <= 57;
+const twoDigits = (text: string, at: number) => {
+  const tens = text.charCodeAt(at);
+  const units = text.charCodeAt(at + 1);
+  return isDigit(tens) && isDigit(units) ? (tens - 48) * 10 + units - 48 : -1;
+};
+
+/** The offset part of the last instant `stampMinute` read: 0 for Z, 1 to 40,000 for the others. */
+let stampZone = 0;
+
+/**
+ * For an instant written YYYY-MM-DDTHH:MM[:SS] then Z, ±HH:MM or ±HHMM in the years 2000 to 2099, a
+ * small whole number naming its minute (and `stampZone` naming its offset); -1 for any other form
+ * (other years, fractions of a second, hour 24, second 60…), which is read the long way. Two
+ * instants with the same minute and offset differ only in their seconds (0–59): they fall in the
+ * same minute, hence on the same day anywhere, and `Date.parse` takes both or neither.
+ */
+function stampMinute(stamp: string): number {
+  const length = stamp.length;
+  if (length < 17 || length > 25) return -1;
+  if (stamp.charCodeAt(0) !== 50 || stamp.charCodeAt(1) !== 48) return -1;
+  if (stamp.charCodeAt(4) !== 45 || stamp.charCodeAt(7) !== 45) return -1;
+  if (stamp.charCodeAt(10) !== 84 || stamp.charCodeAt(13) !== 58) return -1;
+  const year = twoDigits(stamp, 2);
+  const month = twoDigits(stamp, 5);
+  const day = twoDigits(stamp, 8);
+  const hour = twoDigits(stamp, 11);
+  const minute = twoDigits(stamp, 14);
+  if (year < 0 || month < 0 || month > 12 || day < 0 || day > 31) return -1;
+  if (hour < 0 || hour > 23 || minute < 0 || minute > 59) return -1;
+  let at = 16;
+  let seconds = 0;
+  if (stamp.charCodeAt(at) === 58) {
+    const second = twoDigits(stamp, at + 1);
+    if (second < 0 || second > 59) return -1;
+    seconds = 1;
+    at += 3;
+  }
+  const rest = length - at;
+  const sign = stamp.charCodeAt(at);
+  if (rest === 1 && sign === 90) {
+    stampZone = 0;
+  } else if ((rest === 6 || rest === 5) && (sign === 43 || sign === 45)) {
+    const colon = rest === 6;
+    if (colon && stamp.charCodeAt(at + 3) !== 58) return -1;
+    const hours = twoDigits(stamp, at + 1);
+    const minutes = twoDigits(stamp, at + (colon ? 4 : 3));
+    if (hours < 0 || minutes < 0) return -1;
+    // Sign, hours, minutes and colon, each one way only.
+    stampZone = 1 + (((sign === 45 ? 100 : 0) + hours) * 100 + minutes) * 2 + (colon ? 1 : 0);
+  } else {
+    return -1;
+  }
+  // Below 100 × 13 × 32 × 24 × 60 × 2 = 119,808,000: a small integer, one per form.
+  return ((((year * 13 + month) * 32 + day) * 24 + hour) * 60 + minute) * 2 + seconds;
 }
 
 /**
@@ -147,7 +234,9 @@ function cellReader(row: Readonly<Record<string, string | undefined>>) {
  * day's tolerance for marketplaces ahead of UTC.
  */
 export function historyAccumulator(report: HistoryReport, today: number): HistoryAccumulator {
-  const entries = new Map<string, Entry>();
+  /** Product → day → its entry; `order` keeps the entries in the order the file first named them. */
+  const entries = new Map<string, { msku: string; days: Map<string, Entry> }>();
+  const order: Entry[] = [];
   /** Ledger lines seen per product, day, location and disposition: a repeat of one is a duplicate. */
   const ledgerParts = new Map<string, number>();
   let lines = 0;
@@ -155,7 +244,15 @@ export function historyAccumulator(report: HistoryReport, today: number): Histor
   let skipped = 0;
   let firstDay: string | null = null;
   let lastDay: string | null = null;
-  const dayOf = new Map<string, (ms: number) => string>();
+  /**
+   * Per sales channel: its day of an instant, and the days of the minutes already read per offset
+   * (see stampMinute), each checked once: order lines share their minutes, and a day is read once per
+   * minute instead of parsed, converted and checked once per line.
+   */
+  const channels = new Map<
+    string,
+    { toDay: (ms: number) => string; minutes: Map<number, Map<number, string>> }
+  >();
 
   const fail = (message: string): HistoryRowError => ({ ok: false, message: `Row ${lines}: ${message}` });
 
@@ -190,10 +287,17 @@ export function historyAccumulator(report: HistoryReport, today: number): Histor
 
   /** Sales add up; a stock snapshot repeated for the same day replaces the earlier one. */
   function put(msku: string, day: string, value: number, revenue: number | null, repeat: boolean) {
-    const key = `${msku}\u0000${day}`;
-    const entry = entries.get(key);
+    let product = entries.get(msku);
+    if (!product) {
+      // Every entry of a product shares its first line's string, not a copy per line.
+      product = { msku, days: new Map() };
+      entries.set(msku, product);
+    }
+    const entry = product.days.get(day);
     if (!entry) {
-      entries.set(key, { msku, day, value, revenue });
+      const added = { msku: product.msku, day, value, revenue };
+      product.days.set(day, added);
+      order.push(added);
       return;
     }
     if (repeat) duplicates++;
@@ -210,17 +314,31 @@ export function historyAccumulator(report: HistoryReport, today: number): Histor
       const msku = cell('sku').trim();
       if (msku === '') return fail('sku is empty');
       const stamp = cell('purchase-date').trim();
-      const ms = INSTANT.test(stamp) ? Date.parse(stamp) : Number.NaN;
-      if (Number.isNaN(ms)) return fail(`purchase-date "${shown(stamp)}" is not a date and time`);
       const channel = cell('sales-channel');
-      let toDay = dayOf.get(channel);
-      if (!toDay) {
-        toDay = dayInTimeZone(timeZoneOfChannel(channel));
-        dayOf.set(channel, toDay);
+      let zone = channels.get(channel);
+      if (!zone) {
+        zone = { toDay: dayInTimeZone(timeZoneOfChannel(channel)), minutes: new Map() };
+        channels.set(channel, zone);
       }
-      const day = toDay(ms);
-      const dayProblem = checkDay(day, 'purchase-date', stamp);
-      if (dayProblem) return dayProblem;
+      const minute = stampMinute(stamp);
+      let minutes: Map<number, string> | undefined;
+      if (minute >= 0) {
+        minutes = zone.minutes.get(stampZone);
+        if (!minutes) {
+          minutes = new Map();
+          zone.minutes.set(stampZone, minutes);
+        }
+      }
+      let day = minutes?.get(minute);
+      if (day === undefined) {
+        const ms = INSTANT.test(stamp) ? Date.parse(stamp) : Number.NaN;
+        if (Number.isNaN(ms)) return fail(`purchase-date "${shown(stamp)}" is not a date and time`);
+        day = zone.toDay(ms);
+        const dayProblem = checkDay(day, 'purchase-date', stamp);
+        if (dayProblem) return dayProblem;
+        // Only a day that passed: a refused one is refused again, with its own row's number.
+        minutes?.set(minute, day);
+      }
       const cancelled =
         /^cancel/i.test(cell('item-status').trim()) || /^cancel/i.test(cell('order-status').trim());
       const quantity = count(cell('quantity'), 'quantity');
@@ -232,7 +350,8 @@ export function historyAccumulator(report: HistoryReport, today: number): Histor
         return null;
       }
       const price = cell('item-price').trim();
-      const revenue = price === '' || !Number.isFinite(Number(price)) ? null : Number(price);
+      const amount = price === '' ? Number.NaN : Number(price);
+      const revenue = Number.isFinite(amount) ? amount : null;
       put(msku, day, quantity, revenue, false);
       return null;
     },
@@ -282,24 +401,24 @@ export function historyAccumulator(report: HistoryReport, today: number): Histor
   }
 
   const read = readers[report.id];
+  const cells = cellReader();
   return {
     add(row) {
       lines++;
-      return read(cellReader(row));
+      return read(cells(row));
     },
     finish() {
-      if (lines === 0 || entries.size === 0) return { ok: false, message: NO_HISTORY_ROWS_MESSAGE };
-      const rows: HistoryRow[] = [];
-      for (const entry of entries.values()) {
+      if (lines === 0 || order.length === 0) return { ok: false, message: NO_HISTORY_ROWS_MESSAGE };
+      for (const entry of order) {
         if (entry.value > MAX_DAILY_UNITS) {
           return {
             ok: false,
             message: `The lines of ${entry.msku} on ${entry.day} add up to more than ${MAX_DAILY_UNITS.toLocaleString('en-US')}`,
           };
         }
-        rows.push({ msku: entry.msku, day: entry.day, value: entry.value, revenue: entry.revenue });
       }
-      return { report, rows, lines, duplicates, skipped, firstDay, lastDay };
+      // The entries are the rows (a million lines make as many): copies of them only cost memory.
+      return { report, rows: order.slice(), lines, duplicates, skipped, firstDay, lastDay };
     },
   };
 }
