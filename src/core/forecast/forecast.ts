@@ -135,42 +135,101 @@ export function probableStockoutDays(rate: number): number {
 }
 
 /**
+ * What of a history does not depend on where it is cut, over days `from` to `end`: each day's kind
+ * before any probable stock-out (COUNTED, or OUT_OF_STOCK for stock 0 and no sale; 0 before
+ * `from`), and the runs of days without a sale and without known stock (days on which a probable
+ * stock-out can lie) as [start, end) pairs in order, those long enough to be one (a cut only
+ * shortens a run). Read once per product, then cut five times.
+ */
+type DayFacts = { kinds: Uint8Array; runs: Int32Array; runCount: number };
+
+function dayFacts(history: DailyHistory, from: number, end: number): DayFacts {
+  const { units, stock } = history;
+  const kinds = new Uint8Array(end);
+  let runs: Int32Array = new Int32Array(8);
+  let runCount = 0;
+  let runStart = -1;
+  for (let i = from; i < end; i++) {
+    const sold = units[i]!;
+    // Unknown stock (no stock history at all, or NaN) is neither 0 nor known to be in stock.
+    const onHand = stock === null ? Number.NaN : stock[i]!;
+    kinds[i] = onHand <= 0 && sold === 0 ? OUT_OF_STOCK : COUNTED;
+    // A day known to be in stock without a sale is a real zero: it ends a run.
+    const quiet = sold === 0 && !(onHand > 0);
+    if (quiet && runStart < 0) runStart = i;
+    else if (!quiet && runStart >= 0) {
+      if (i - runStart >= PROBABLE_STOCKOUT_MIN_DAYS) {
+        if (runCount * 2 === runs.length) runs = grown(runs);
+        runs[runCount * 2] = runStart;
+        runs[runCount * 2 + 1] = i;
+        runCount++;
+      }
+      runStart = -1;
+    }
+  }
+  if (runStart >= 0 && end - runStart >= PROBABLE_STOCKOUT_MIN_DAYS) {
+    if (runCount * 2 === runs.length) runs = grown(runs);
+    runs[runCount * 2] = runStart;
+    runs[runCount * 2 + 1] = end;
+    runCount++;
+  }
+  return { kinds, runs, runCount };
+}
+
+function grown(runs: Int32Array): Int32Array {
+  const larger = new Int32Array(runs.length * 2);
+  larger.set(runs);
+  return larger;
+}
+
+/**
  * What each day of history is worth: a day out of stock (stock 0 and no sale) is not a day of zero
  * demand. Without stock records, a long run of days without a sale that chance would hardly explain
  * is a probable stock-out, but only once sales resumed (or stock is 0 now): a run still going on may
  * just as well be demand that stopped.
+ *
+ * Writes into `kinds` the days `low` to `end` of the history cut at `end`, classified from day
+ * `from` on (days before `from` are 0), as if the days after `end` did not exist. `facts` must
+ * cover at least days `from` to `end`. Answers the typical rate the probable stock-outs were
+ * judged by (over the days before any probable stock-out was left out).
  */
-function classifyDays(
-  history: DailyHistory,
+function classifyInto(
+  kinds: Uint8Array,
+  facts: DayFacts,
+  units: ArrayLike<number>,
   launch: number,
+  from: number,
+  low: number,
   end: number,
   outNow: boolean,
-  lookBack = Number.POSITIVE_INFINITY,
-): Uint8Array {
-  const { units, stock } = history;
-  const kinds = new Uint8Array(end);
-  const from = Math.max(launch, end - lookBack);
-  for (let i = from; i < end; i++) {
-    kinds[i] = stock !== null && stock[i]! <= 0 && units[i] === 0 ? OUT_OF_STOCK : COUNTED;
+): number {
+  const first = Math.max(low, from);
+  kinds.fill(0, low, first);
+  kinds.set(facts.kinds.subarray(first, end), first);
+  // The typical rate: counted days of the last year before `end` since launch.
+  let sum = 0;
+  let days = 0;
+  for (let i = Math.max(launch, end - TYPICAL_RATE_DAYS); i < end; i++) {
+    if (facts.kinds[i] === COUNTED && i >= from) {
+      sum += units[i]!;
+      days++;
+    }
   }
-  const rate = typicalRate(units, kinds, launch, end);
-  if (rate <= 0) return kinds;
+  const rate = days > 0 ? sum / days : 0;
+  if (rate <= 0) return rate;
   const minRun = probableStockoutDays(rate);
-  let i = from;
-  while (i < end) {
-    // A day known to be in stock without a sale is a real zero: it ends the run.
-    if (units[i] !== 0 || (stock !== null && stock[i]! > 0)) {
-      i++;
-      continue;
+  const { runs, runCount } = facts;
+  for (let r = 0; r < runCount; r++) {
+    const start = Math.max(runs[r * 2]!, from);
+    const stop = Math.min(runs[r * 2 + 1]!, end);
+    if (stop <= start) continue;
+    // A run cut by `end` is still going on.
+    if (stop - start >= minRun && (stop < end || outNow)) {
+      for (let k = Math.max(start, low); k < stop; k++)
+        if (kinds[k] === COUNTED) kinds[k] = PROBABLE_STOCKOUT;
     }
-    let j = i;
-    while (j < end && units[j] === 0 && !(stock !== null && stock[j]! > 0)) j++;
-    if (j - i >= minRun && (j < end || outNow)) {
-      for (let k = i; k < j; k++) if (kinds[k] === COUNTED) kinds[k] = PROBABLE_STOCKOUT;
-    }
-    i = j;
   }
-  return kinds;
+  return rate;
 }
 
 function countedMean(units: ArrayLike<number>, kinds: Uint8Array, from: number, to: number) {
@@ -215,8 +274,26 @@ export function dailyRateAt(history: DailyHistory, end: number, outNow = false):
   const launch = launchIndex(history, end);
   if (launch >= end) return null;
   // The rate reads no further back than the typical rate's year before the longest window.
-  return rateFromKinds(history.units, classifyDays(history, launch, end, outNow, RATE_LOOK_BACK_DAYS), end)
-    .rate;
+  const from = Math.max(launch, end - RATE_LOOK_BACK_DAYS);
+  const facts = dayFacts(history, from, end);
+  // Cut once: the facts' own kinds can take the probable stock-outs (the typical rate is read first).
+  return rateAtCut(history.units, facts, launch, end, outNow, facts.kinds);
+}
+
+/** The rate of the history cut at `end`, classified as dailyRateAt does; `kinds` is scratch space. */
+function rateAtCut(
+  units: ArrayLike<number>,
+  facts: DayFacts,
+  launch: number,
+  end: number,
+  outNow: boolean,
+  kinds: Uint8Array,
+): number | null {
+  const from = Math.max(launch, end - RATE_LOOK_BACK_DAYS);
+  // The windows read no further back than the fallback's year.
+  const low = Math.max(0, end - FALLBACK_WINDOW_DAYS);
+  classifyInto(kinds, facts, units, launch, from, low, end, outNow);
+  return rateFromKinds(units, kinds, end).rate;
 }
 
 function trendOf(units: ArrayLike<number>, kinds: Uint8Array, end: number): number | null {
@@ -263,14 +340,24 @@ function seasonalityFrom(years: readonly SeasonYear[]): number | null {
 type Accuracy = { value: number; forecasts: number };
 
 /** Rolling origin: the method's own forecasts of the last four 30-day periods, scored. */
-function accuracyOf(history: DailyHistory, kinds: Uint8Array, launch: number, end: number): Accuracy | null {
+function accuracyOf(
+  history: DailyHistory,
+  facts: DayFacts,
+  kinds: Uint8Array,
+  launch: number,
+  end: number,
+): Accuracy | null {
   let absoluteError = 0;
   let actualTotal = 0;
   let forecasts = 0;
+  let scratch: Uint8Array | null = null;
   for (let k = 0; k < ACCURACY_CUTS; k++) {
     const cut = end - FORECAST_HORIZON_DAYS - k * ACCURACY_STEP_DAYS;
     if (cut < launch + ACCURACY_MIN_HISTORY_DAYS) break;
-    const rate = dailyRateAt(history, cut);
+    // As dailyRateAt(history, cut): the launch is the same (it is before the cut), and the facts of
+    // the whole history hold those of its first `cut` days.
+    scratch ??= new Uint8Array(end);
+    const rate = rateAtCut(history.units, facts, launch, cut, false, scratch);
     if (rate === null) continue;
     const actual = countedMean(history.units, kinds, cut, cut + FORECAST_HORIZON_DAYS);
     absoluteError += Math.abs(actual.units - rate * actual.days);
@@ -281,14 +368,31 @@ function accuracyOf(history: DailyHistory, kinds: Uint8Array, launch: number, en
   return { value: round(Math.max(0, 1 - absoluteError / actualTotal), 4), forecasts };
 }
 
-// Built once: toLocaleString builds a formatter per call, which cost milliseconds per forecast.
-const wholeFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const decimalFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-const percentFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
-const plural = (count: number, unit: string) =>
-  `${wholeFormat.format(count)} ${count === 1 ? unit : `${unit}s`}`;
-const decimal = (value: number) => decimalFormat.format(value);
-const percent = (value: number) => `${value > 0 ? '+' : ''}${percentFormat.format(value * 100)} %`;
+/**
+ * A formatter built once (toLocaleString builds one per call, which cost milliseconds per
+ * forecast) and its answers remembered: a forecast formats some twenty numbers, and the same
+ * counts, weights and rates come back from product to product.
+ */
+function remembered(options: Intl.NumberFormatOptions): (value: number) => string {
+  const format = new Intl.NumberFormat('en-US', options);
+  const known = new Map<number, string>();
+  return (value) => {
+    // A map does not tell 0 from -0, which formats as "-0".
+    if (value === 0) return format.format(value);
+    let text = known.get(value);
+    if (text === undefined) {
+      if (known.size >= 10_000) known.clear();
+      text = format.format(value);
+      known.set(value, text);
+    }
+    return text;
+  };
+}
+const whole = remembered({ maximumFractionDigits: 0 });
+const decimal = remembered({ maximumFractionDigits: 2 });
+const percentFigure = remembered({ maximumFractionDigits: 1 });
+const plural = (count: number, unit: string) => `${whole(count)} ${count === 1 ? unit : `${unit}s`}`;
+const percent = (value: number) => `${value > 0 ? '+' : ''}${percentFigure(value * 100)} %`;
 
 function excludedDetail(outOfStock: number, probable: number, minRun: number | null): string {
   if (outOfStock === 0 && probable === 0) return 'No out-of-stock day found: every day since launch counts';
@@ -338,7 +442,9 @@ export function forecastDemand(history: DailyHistory, options: ForecastOptions =
   const launch = launchIndex(history, end);
   if (launch >= end) return null;
   const outNow = options.currentStock === 0;
-  const kinds = classifyDays(history, launch, end, outNow);
+  const facts = dayFacts(history, launch, end);
+  const kinds = new Uint8Array(end);
+  classifyInto(kinds, facts, history.units, launch, launch, 0, end, outNow);
   const at = rateFromKinds(history.units, kinds, end);
   if (at.rate === null) return null;
 
@@ -348,12 +454,13 @@ export function forecastDemand(history: DailyHistory, options: ForecastOptions =
     if (kinds[i] === OUT_OF_STOCK) outOfStock++;
     else if (kinds[i] === PROBABLE_STOCKOUT) probable++;
   }
+  // Over the days that count, probable stock-outs left out: the rate the excluded days are told by.
   const typical = typicalRate(history.units, kinds, launch, end);
   const dailyRate = round(at.rate, 4);
   const trend = trendOf(history.units, kinds, end);
   const years = seasonYears(history.units, kinds, launch, end);
   const seasonalitySuggestion = seasonalityFrom(years);
-  const accuracy = accuracyOf(history, kinds, launch, end);
+  const accuracy = accuracyOf(history, facts, kinds, launch, end);
   const firstDay = isoDay(history.start + launch);
   const lastDay = isoDay(history.start + end - 1);
   const days = end - launch;
