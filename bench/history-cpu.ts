@@ -7,7 +7,7 @@
  */
 import os from 'node:os';
 import { isoDay, utcDayOf } from '../src/core/forecast/days';
-import { forecastDemand } from '../src/core/forecast/forecast';
+import { type DailyHistory, forecastDemand } from '../src/core/forecast/forecast';
 import { NO_ROW, type PackedSeries, seriesHistory } from '../src/core/forecast/series';
 import { historyAccumulator, recognizeHistoryReport } from '../src/core/sales-history/reports';
 import { median, ms } from './support';
@@ -93,6 +93,17 @@ function compute(series: readonly PackedSeries[], lastDay: number) {
 }
 
 /** Wall time, and the process's own CPU time: on a shared machine the latter varies less. */
+/** forecastDemand alone, on histories read beforehand, nothing serialised. */
+function forecastOnly(histories: readonly (DailyHistory | null)[]) {
+  let checksum = 0;
+  for (let p = 0; p < histories.length; p++) {
+    const history = histories[p];
+    const forecast = history && forecastDemand(history, { currentStock: p % 10 === 0 ? 0 : p % 200 });
+    if (forecast) checksum += forecast.dailyRate + forecast.steps.length;
+  }
+  return checksum;
+}
+
 function time<T>(run: () => T): { ms: number; cpu: number; result: T } {
   const cpu = process.cpuUsage();
   const started = performance.now();
@@ -128,4 +139,13 @@ if (what === 'compute' || what === 'both') {
     );
   }
   console.log(`compute of ${PRODUCTS.toLocaleString('en-US')} forecasts: median ${ms(median(runs))}`);
+  const histories = series.map((one) => seriesHistory(one, lastDay - 800 + 1, lastDay));
+  const alone: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const run = time(() => forecastOnly(histories));
+    alone.push(run.cpu);
+  }
+  console.log(
+    `  forecastDemand alone, CPU: median ${ms(median(alone))}, least ${ms(Math.min(...alone))} (${load()})`,
+  );
 }
