@@ -15,10 +15,6 @@ const SELECT_LIST = STORED_PRODUCT_KEYS.join(', ');
 /** The forecast's columns in FORECAST_FIELD_KEYS order, from `forecasts AS f`. */
 const FORECAST_SELECT = 'f.daily_rate, f.trend, f.seasonality_suggestion, f.accuracy';
 
-type Queryable = { $client: { query: <R>(text: string, values?: unknown[]) => Promise<{ rows: R[] }> } };
-
-const client = (db: Db) => (db as unknown as Queryable).$client;
-
 type NamedQueryable = {
   $client: {
     query: <R>(config: { name: string; text: string; values: unknown[] }) => Promise<{ rows: R[] }>;
@@ -113,17 +109,37 @@ const WITH_FORECAST_AND_DEFAULTS = `SELECT u.*, f.daily_rate AS forecast_daily_r
     (SELECT calculation_defaults FROM account_settings WHERE account_id = $1) AS calculation_defaults
   FROM u LEFT JOIN forecasts AS f ON f.account_id = $1 AND f.msku = u.msku`;
 
+const FIND_PRODUCT = `WITH u AS (SELECT ${SELECT_LIST} FROM products WHERE account_id = $1 AND msku = $2)
+     ${WITH_FORECAST_AND_DEFAULTS}`;
+
 export async function findProduct(
   db: Db,
   accountId: string,
   msku: string,
 ): Promise<ProductForRow | undefined> {
-  const result = await client(db).query<ProductForRow>(
-    `WITH u AS (SELECT ${SELECT_LIST} FROM products WHERE account_id = $1 AND msku = $2)
-     ${WITH_FORECAST_AND_DEFAULTS}`,
-    [accountId, msku],
-  );
+  const result = await (db as unknown as NamedQueryable).$client.query<ProductForRow>({
+    // Named: parsed and planned once per connection (a GET of one row, every 412 answer).
+    name: 'restock-row',
+    text: FIND_PRODUCT,
+    values: [accountId, msku],
+  });
   return result.rows[0];
+}
+
+const updateStatements = new Map<EditableField, string>();
+
+// `field` comes from the EDITABLE_FIELDS whitelist, never from raw input.
+function updateStatement(field: EditableField): string {
+  let text = updateStatements.get(field);
+  if (text === undefined) {
+    text = `WITH u AS (
+       UPDATE products SET ${field} = $3, version = version + 1, updated_at = now()
+       WHERE account_id = $1 AND msku = $2 AND ($4::int IS NULL OR version = $4)
+       RETURNING ${SELECT_LIST})
+     ${WITH_FORECAST_AND_DEFAULTS}`;
+    updateStatements.set(field, text);
+  }
+  return text;
 }
 
 export type FieldUpdate =
@@ -144,15 +160,12 @@ export async function updateProductField(
   value: unknown,
   expectedVersion: number | null,
 ): Promise<FieldUpdate> {
-  // `field` comes from the EDITABLE_FIELDS whitelist, never from raw input.
-  const result = await client(db).query<ProductForRow>(
-    `WITH u AS (
-       UPDATE products SET ${field} = $3, version = version + 1, updated_at = now()
-       WHERE account_id = $1 AND msku = $2 AND ($4::int IS NULL OR version = $4)
-       RETURNING ${SELECT_LIST})
-     ${WITH_FORECAST_AND_DEFAULTS}`,
-    [accountId, msku, value, expectedVersion],
-  );
+  const result = await (db as unknown as NamedQueryable).$client.query<ProductForRow>({
+    // Named per field: each edit's statement is parsed and planned once per connection, not per PATCH.
+    name: `restock-edit-${field}`,
+    text: updateStatement(field),
+    values: [accountId, msku, value, expectedVersion],
+  });
   const updated = result.rows[0];
   if (updated) return { outcome: 'updated', product: updated };
   const current = await findProduct(db, accountId, msku);
