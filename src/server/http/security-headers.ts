@@ -1,4 +1,3 @@
-import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
@@ -30,13 +29,17 @@ function addHsts(reply: FastifyReply, isHttps: boolean): void {
   if (isHttps) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
 }
 
+const applyHelmet = helmet(HELMET_OPTIONS);
+
 /** DESIGN 7: strict CSP for the SPA; the same headers on pages, API answers and errors. */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  await app.register(fastifyHelmet, { global: true, ...HELMET_OPTIONS });
+  // Helmet built once: @fastify/helmet builds it (parsing the CSP directives) for every request.
+  app.addHook('onRequest', (request, reply, done) => {
+    applyHelmet(request.raw, reply.raw, () => {});
+    done();
+  });
   app.addHook('onSend', async (request, reply) => addHsts(reply, request.protocol === 'https'));
 }
-
-const applyHelmet = helmet(HELMET_OPTIONS);
 
 /**
  * The same headers for the answers Fastify gives before any hook runs (an undecodable URL, an
