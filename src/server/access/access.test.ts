@@ -59,6 +59,30 @@ describe('GET /api/dynamic/access-components', () => {
   });
 });
 
+describe("a member's permission checks", () => {
+  it('follow each save of the schema on the very next request, and a change of role', async () => {
+    const owner = await signUp(t.baseUrl);
+    const member = await addMemberAndLogIn(t.baseUrl, owner.token);
+    const save = (selectedItems: Record<string, number>) =>
+      owner.client.post('/api/dynamic/save-access-schema', { selectedItems }, owner.token);
+    // The edit's permission is checked before its product is looked up: 403 without it, 404 with it.
+    const edit = () => member.client.patch('/api/tables/restock/data/NO-SUCH-SKU', { cost: 1 }, member.token);
+    expect((await edit()).status).toBe(403);
+    expect((await save({ restock: 2, 'restock.edit': 2 })).status).toBe(200);
+    expect((await edit()).status).toBe(404);
+    expect((await save({ restock: 1 })).status).toBe(200);
+    expect((await edit()).status).toBe(403);
+    expect((await save({ restock: 2, 'restock.edit': 2 })).status).toBe(200);
+    expect((await edit()).status).toBe(404);
+    // Promoted, the member no longer follows the members' schema; demoted again, it does.
+    await save({});
+    await setRole(member.email, 'admin');
+    expect((await edit()).status).toBe(404);
+    await setRole(member.email, 'user');
+    expect((await edit()).status).toBe(403);
+  });
+});
+
 describe('the access-schema editor endpoints', () => {
   it('open on what members get today and save only levels above zero', async () => {
     const owner = await signUp(t.baseUrl);

@@ -15,6 +15,11 @@ export type AuthUser = {
   email: string;
   tokenVersion: number;
   claims: { iat: number; exp: number };
+  /**
+   * A member's (role `user`) account access schema, read with the user (null: never saved);
+   * absent where the user was not read by `authenticate`, and then read when needed.
+   */
+  accessSchema?: Record<string, number> | null;
 };
 
 declare module 'fastify' {
@@ -48,6 +53,7 @@ export async function authenticate(request: FastifyRequest, db: Db, secret: Uint
     email: user.email,
     tokenVersion: user.tokenVersion,
     claims: { iat: claims.iat, exp: claims.exp },
+    accessSchema: user.role === 'user' ? user.accessSchema : null,
   } satisfies AuthUser;
 }
 

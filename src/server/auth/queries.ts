@@ -63,8 +63,16 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | undefi
   return rows[0];
 }
 
-/** What a request's guard needs of its user. */
-export type SessionUser = Pick<UserRow, 'id' | 'accountId' | 'role' | 'fullName' | 'email' | 'tokenVersion'>;
+/**
+ * What a request's guard needs of its user; for a member (role `user`), the account's saved access
+ * schema too (null when never saved), which every permission check of a member reads.
+ */
+export type SessionUser = Pick<
+  UserRow,
+  'id' | 'accountId' | 'role' | 'fullName' | 'email' | 'tokenVersion'
+> & {
+  accessSchema: Record<string, number> | null;
+};
 
 type NamedQueryable = {
   $client: {
@@ -74,14 +82,17 @@ type NamedQueryable = {
 
 /**
  * The user behind a bearer token, read on every private request: only the columns the guard uses,
- * as a named statement (parsed and planned once per connection, not once per request).
+ * as a named statement (parsed and planned once per connection, not once per request). A member's
+ * access schema comes in the same statement, so a member's permission check costs no round trip
+ * of its own and is as fresh as the token version beside it.
  */
 export async function findSessionUser(db: Db, id: string): Promise<SessionUser | undefined> {
   const result = await (db as unknown as NamedQueryable).$client.query<SessionUser>({
-    name: 'session-user',
-    text: `SELECT id, account_id AS "accountId", role, full_name AS "fullName", email,
-             token_version AS "tokenVersion"
-           FROM users WHERE id = $1`,
+    name: 'session-user-and-access',
+    text: `SELECT u.id, u.account_id AS "accountId", u.role, u.full_name AS "fullName", u.email,
+             u.token_version AS "tokenVersion", s.schema AS "accessSchema"
+           FROM users AS u LEFT JOIN access_schemas AS s ON s.account_id = u.account_id AND u.role = 'user'
+           WHERE u.id = $1`,
     values: [id],
   });
   return result.rows[0];
