@@ -5,7 +5,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { isoDay } from '../../core/forecast/days';
 import { type PackedSeries, type SeriesKind, withDays } from '../../core/forecast/series';
 import type { HistoryImportResult, HistoryKind, HistoryRow, UploadPart } from '../../core/sales-history/rows';
-import { MAX_DAILY_UNITS } from '../../core/sales-history/rows';
+import { MAX_DAILY_REVENUE, MAX_DAILY_UNITS } from '../../core/sales-history/rows';
 import { copyValue } from '../db/copy-text';
 import { allowLongStatements, type Db } from '../db/pool';
 import { type DaysTaken, dailyRowsCopy } from './daily-rows-copy';
@@ -138,20 +138,36 @@ async function takeStagedParts(client: pg.PoolClient, accountId: string, uploadI
   return staged.rows.map((row) => JSON.parse(row.lines) as PartLines);
 }
 
-/** A day whose lines add up past the limit refuses the file, naming the first such product and day. */
+/**
+ * A day whose lines add up past the limit of units or of revenue refuses the file, naming the
+ * first such product and day (a revenue past the column's 12 digits would fail the write).
+ */
 function checkDailyLimit(products: ReadonlyMap<string, ProductDays>) {
-  let found: { msku: string; day: number } | null = null;
-  for (const [msku, { days, values }] of products) {
+  let found: { msku: string; day: number; what: 'units' | 'revenue' } | null = null;
+  for (const [msku, { days, values, revenue }] of products) {
     for (let i = 0; i < days.length; i++) {
-      if (values[i]! <= MAX_DAILY_UNITS) continue;
+      const money = revenue?.[i] ?? null;
+      // Past the limit, a revenue's text (plain digits) has 10 digits before its point: only such
+      // a text is read as a number.
+      let pastRevenue = false;
+      if (money !== null && money.length >= 10) {
+        const point = money.indexOf('.');
+        pastRevenue = (point < 0 ? money.length : point) >= 10 && Number(money) > MAX_DAILY_REVENUE;
+      }
+      if (values[i]! <= MAX_DAILY_UNITS && !pastRevenue) continue;
       if (!found || msku < found.msku || (msku === found.msku && days[i]! < found.day)) {
-        found = { msku, day: days[i]! };
+        found = { msku, day: days[i]!, what: values[i]! > MAX_DAILY_UNITS ? 'units' : 'revenue' };
       }
     }
   }
-  if (found) {
+  if (found?.what === 'units') {
     throw new HistoryInputError(
       `The lines of ${found.msku.slice(0, 60)} on ${isoDay(found.day)} add up to more than ${MAX_DAILY_UNITS.toLocaleString('en-US')} units`,
+    );
+  }
+  if (found) {
+    throw new HistoryInputError(
+      `The revenue of ${found.msku.slice(0, 60)} on ${isoDay(found.day)} adds up to more than ${MAX_DAILY_REVENUE.toLocaleString('en-US')}`,
     );
   }
 }

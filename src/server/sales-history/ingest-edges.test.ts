@@ -1,0 +1,528 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isoDay, utcDayOf } from '../../core/forecast/days';
+import { aProduct } from '../../core/restock/test-products';
+import type { HistoryImportResult } from '../../core/sales-history/rows';
+import { signUp } from '../test-support/http-client';
+import { accountIdOf, insertProducts } from '../test-support/products';
+import { startTestApp, type TestApp } from '../test-support/test-app';
+import { writeHistory } from './queries';
+import { rebuildSeries } from './series';
+
+// The sales-history ingest attacked from outside: concurrent uploads, hostile bodies, failures
+// between its writes, and the packed series against the daily rows after each of them.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const SALES = '/api/dynamic/import-sales';
+const STOCK = '/api/dynamic/import-stock';
+type Result = HistoryImportResult & { staged?: number; message?: string };
+
+async function ownerWith(...mskus: string[]) {
+  const owner = await signUp(t.baseUrl);
+  const accountId = await accountIdOf(t.pool, owner.email);
+  await insertProducts(
+    t.pool,
+    accountId,
+    mskus.map((msku) => aProduct({ msku, fba_quantity: 10, sales_last_30_days: 30 })),
+  );
+  const post = (path: string, body: unknown) => owner.client.post<Result>(path, body, owner.token);
+  return { ...owner, accountId, post };
+}
+
+const today = () => utcDayOf(t.clock.now);
+const lastDays = (count: number, daysAgo = 1) =>
+  Array.from({ length: count }, (_, i) => isoDay(today() - daysAgo - (count - 1) + i));
+
+async function storedSales(accountId: string) {
+  const result = await t.pool.query<{ msku: string; day: string; units: number; revenue: number | null }>(
+    'SELECT msku, day::text, units, revenue FROM daily_sales WHERE account_id = $1 ORDER BY msku, day',
+    [accountId],
+  );
+  return result.rows;
+}
+
+async function storedCount(table: string, accountId: string) {
+  const result = await t.pool.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM ${table} WHERE account_id = $1`,
+    [accountId],
+  );
+  return result.rows[0]!.count;
+}
+
+async function storedSeries(accountId: string) {
+  const result = await t.pool.query(
+    `SELECT msku, start_day::text AS start, encode(units, 'hex') AS units, encode(stock, 'hex') AS stock
+     FROM history_series WHERE account_id = $1 ORDER BY msku`,
+    [accountId],
+  );
+  return result.rows;
+}
+
+/** The stored series are those the daily rows give (rebuilt in a transaction rolled back). */
+async function expectSeriesMatchDailyRows(accountId: string) {
+  const kept = await storedSeries(accountId);
+  const client = await t.pool.connect();
+  let rebuilt: unknown[];
+  try {
+    await client.query('BEGIN');
+    await client.query('DELETE FROM history_series WHERE account_id = $1', [accountId]);
+    await rebuildSeries(client, accountId);
+    rebuilt = (
+      await client.query(
+        `SELECT msku, start_day::text AS start, encode(units, 'hex') AS units, encode(stock, 'hex') AS stock
+         FROM history_series WHERE account_id = $1 ORDER BY msku`,
+        [accountId],
+      )
+    ).rows;
+  } finally {
+    await client.query('ROLLBACK');
+    client.release();
+  }
+  expect(kept).toEqual(rebuilt);
+}
+
+describe('concurrent uploads of one account', () => {
+  it('keeps two interleaved uploads apart and writes each whole', async () => {
+    const owner = await ownerWith('I-1', 'I-2');
+    const days = lastDays(6);
+    const a = randomUUID();
+    const b = randomUUID();
+    const part = (id: string, msku: string, n: number, last: boolean, slice: string[]) =>
+      owner.post(SALES, {
+        rows: slice.map((day) => ({ msku, day, units: 1 + n })),
+        upload: { id, part: n, last },
+      });
+    const sent = await Promise.all([
+      part(a, 'I-1', 0, false, days.slice(0, 3)),
+      part(b, 'I-2', 0, false, days.slice(0, 3)),
+    ]);
+    expect(sent.map((r) => r.status)).toEqual([200, 200]);
+    const done = await Promise.all([
+      part(b, 'I-2', 1, true, days.slice(3)),
+      part(a, 'I-1', 1, true, days.slice(3)),
+    ]);
+    expect(done.map((r) => r.body.products)).toEqual([1, 1]);
+    const stored = await storedSales(owner.accountId);
+    expect(stored).toHaveLength(12);
+    expect(stored.filter((row) => row.units === 1)).toHaveLength(6);
+    expect(await storedCount('history_upload_parts', owner.accountId)).toBe(0);
+    await expectSeriesMatchDailyRows(owner.accountId);
+  });
+
+  it('takes a part sent twice at once only once (409 for the other), and the file is not doubled', async () => {
+    const owner = await ownerWith('R-1');
+    const [day] = lastDays(1);
+    const id = randomUUID();
+    const rows = [{ msku: 'R-1', day, units: 2 }];
+    const racing = await Promise.all([
+      owner.post(SALES, { rows, upload: { id, part: 0, last: false } }),
+      owner.post(SALES, { rows, upload: { id, part: 0, last: false } }),
+    ]);
+    expect(racing.map((r) => r.status).sort()).toEqual([200, 409]);
+    const lasts = await Promise.all([
+      owner.post(SALES, { rows, upload: { id, part: 1, last: true } }),
+      owner.post(SALES, { rows, upload: { id, part: 1, last: true } }),
+    ]);
+    expect(lasts.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(await storedSales(owner.accountId)).toEqual([{ msku: 'R-1', day, units: 4, revenue: null }]);
+  });
+
+  it('writes two whole files sent at once one after the other: the series stay equal to the daily rows', async () => {
+    const owner = await ownerWith('W-1', 'W-2');
+    const days = lastDays(40);
+    const file = (units: number) =>
+      days.flatMap((day, i) =>
+        i % (units + 1) === 0 ? [] : ['W-1', 'W-2'].map((msku) => ({ msku, day, units })),
+      );
+    const results = await Promise.all([1, 2, 3].map((units) => owner.post(SALES, { rows: file(units) })));
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
+    await expectSeriesMatchDailyRows(owner.accountId);
+  });
+
+  it('keeps the same upload id of two accounts apart', async () => {
+    const one = await ownerWith('T-1');
+    const two = await ownerWith('T-1');
+    const [day] = lastDays(1);
+    const id = randomUUID();
+    const send = (owner: typeof one, units: number, part: number, last: boolean) =>
+      owner.post(SALES, { rows: [{ msku: 'T-1', day, units }], upload: { id, part, last } });
+    expect(
+      (await Promise.all([send(one, 1, 0, false), send(two, 5, 0, false)])).map((r) => r.status),
+    ).toEqual([200, 200]);
+    expect((await Promise.all([send(one, 1, 1, true), send(two, 5, 1, true)])).map((r) => r.status)).toEqual([
+      200, 200,
+    ]);
+    expect((await storedSales(one.accountId)).map((row) => row.units)).toEqual([2]);
+    expect((await storedSales(two.accountId)).map((row) => row.units)).toEqual([10]);
+  });
+});
+
+describe('an upload racing the marketplace sync', () => {
+  it('waits for the sync transaction that writes the same days, then replaces them; the series match', async () => {
+    const owner = await ownerWith('M-1');
+    const days = lastDays(5);
+    const client = await t.pool.connect();
+    let upload: Promise<{ status: number }>;
+    try {
+      await client.query('BEGIN');
+      await writeHistory(
+        client,
+        owner.accountId,
+        'sales',
+        days.map((day) => ({ msku: 'M-1', day, value: 9, revenue: 1 })),
+        null,
+      );
+      upload = owner.post(SALES, { rows: days.slice(2).map((day) => ({ msku: 'M-1', day, units: 1 })) });
+      await client.query('COMMIT');
+    } finally {
+      client.release();
+    }
+    expect((await upload).status).toBe(200);
+    const stored = await storedSales(owner.accountId);
+    expect(stored).toHaveLength(5);
+    // Either order leaves one of the two values on the days both wrote, and the series as the rows.
+    await expectSeriesMatchDailyRows(owner.accountId);
+  });
+});
+
+describe('hostile and wrong bodies', () => {
+  const [day] = [isoDay(utcDayOf(Date.now()) - 1)];
+  it.each([
+    ['invalid JSON', '{"rows":['],
+    ['a JSON string', '"rows"'],
+    ['null', 'null'],
+    ['a list', '[]'],
+    ['a prototype key', `{"rows":[{"msku":"A-1","day":"${day}","units":1}],"__proto__":{"x":1}}`],
+    [
+      'a prototype key in a row',
+      `{"rows":[{"msku":"A-1","day":"${day}","units":1,"__proto__":{"units":5}}]}`,
+    ],
+    [
+      'a constructor prototype',
+      `{"rows":[{"msku":"A-1","day":"${day}","units":1}],"constructor":{"prototype":{"x":1}}}`,
+    ],
+    ['rows of null', '{"rows":[null]}'],
+    ['rows as an object', '{"rows":{"0":{}}}'],
+    ['an upload list', `{"rows":[{"msku":"A-1","day":"${day}","units":1}],"upload":[]}`],
+    [
+      'an upload part that is not whole',
+      `{"rows":[{"msku":"A-1","day":"${day}","units":1}],"upload":{"id":"${randomUUID()}","part":0.5,"last":true}}`,
+    ],
+    [
+      'an upload id that is not a UUID',
+      `{"rows":[{"msku":"A-1","day":"${day}","units":1}],"upload":{"id":"../x","part":0,"last":true}}`,
+    ],
+    ['a huge number', `{"rows":[{"msku":"A-1","day":"${day}","units":1e400}]}`],
+    ['revenue as text', `{"rows":[{"msku":"A-1","day":"${day}","units":1,"revenue":"0.1"}]}`],
+    ['a day as a number', '{"rows":[{"msku":"A-1","day":20240101,"units":1}]}'],
+    ['an msku as an object', `{"rows":[{"msku":{"a":1},"day":"${day}","units":1}]}`],
+  ])('refuses %s with a 4xx message and writes nothing', async (_, rawBody) => {
+    const owner = await ownerWith('A-1');
+    for (const path of [SALES, STOCK]) {
+      const response = await owner.client.request<{ message: string }>('POST', path, {
+        rawBody,
+        token: owner.token,
+      });
+      expect(response.status, `${path}: ${JSON.stringify(response.body)}`).toBeGreaterThanOrEqual(400);
+      expect(response.status).toBeLessThan(500);
+      expect(typeof response.body.message).toBe('string');
+    }
+    expect(await storedCount('daily_sales', owner.accountId)).toBe(0);
+    expect(await storedCount('daily_stock', owner.accountId)).toBe(0);
+  });
+
+  it('refuses a stock part in a sales upload, and a part after the last, with 409', async () => {
+    const owner = await ownerWith('K-1');
+    const [day] = lastDays(1);
+    const id = randomUUID();
+    expect(
+      (
+        await owner.post(SALES, {
+          rows: [{ msku: 'K-1', day, units: 1 }],
+          upload: { id, part: 0, last: false },
+        })
+      ).status,
+    ).toBe(200);
+    const wrong = await owner.post(STOCK, {
+      rows: [{ msku: 'K-1', day, available: 1 }],
+      upload: { id, part: 1, last: true },
+    });
+    expect(wrong.status).toBe(409);
+    expect(wrong.body.message).toBe('This upload holds sales, not stock');
+    expect(
+      (
+        await owner.post(SALES, {
+          rows: [{ msku: 'K-1', day, units: 1 }],
+          upload: { id, part: 1, last: true },
+        })
+      ).status,
+    ).toBe(200);
+    const after = await owner.post(SALES, {
+      rows: [{ msku: 'K-1', day, units: 50 }],
+      upload: { id, part: 2, last: true },
+    });
+    expect(after.status).toBe(409);
+    expect(await storedSales(owner.accountId)).toEqual([{ msku: 'K-1', day, units: 2, revenue: null }]);
+  });
+
+  it('refuses a day whose revenues add up past the limit with 400 naming it, and writes nothing', async () => {
+    const owner = await ownerWith('V-1');
+    const [day] = lastDays(1);
+    const rows = Array.from({ length: 1001 }, () => ({ msku: 'V-1', day, units: 1, revenue: 1_000_000_000 }));
+    const response = await owner.post(SALES, { rows });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe(`The revenue of V-1 on ${day} adds up to more than 1,000,000,000`);
+    expect(await storedCount('daily_sales', owner.accountId)).toBe(0);
+    // Just past the limit, in two parts of an upload; at the limit is fine.
+    const id = randomUUID();
+    const line = (revenue: number) => ({ msku: 'V-1', day, units: 1, revenue });
+    await owner.post(SALES, { rows: [line(999_999_999)], upload: { id, part: 0, last: false } });
+    const past = await owner.post(SALES, { rows: [line(2)], upload: { id, part: 1, last: true } });
+    expect(past.status).toBe(400);
+    expect(past.body.message).toBe(`The revenue of V-1 on ${day} adds up to more than 1,000,000,000`);
+    expect(await storedCount('daily_sales', owner.accountId)).toBe(0);
+    const at = await owner.post(SALES, { rows: [line(999_999_999), line(1)] });
+    expect(at.status).toBe(200);
+    expect((await storedSales(owner.accountId))[0]!.revenue).toBe(1_000_000_000);
+  });
+});
+
+describe('revenue', () => {
+  it('adds up decimal revenues exactly before the cents are rounded', async () => {
+    const owner = await ownerWith('D-1', 'D-2', 'D-3');
+    const [day] = lastDays(1);
+    const response = await owner.post(SALES, {
+      rows: [
+        { msku: 'D-1', day, units: 1, revenue: 0.1 },
+        { msku: 'D-1', day, units: 1, revenue: 0.2 },
+        { msku: 'D-2', day, units: 1, revenue: 0.005 },
+        { msku: 'D-2', day, units: 1, revenue: 0.005 },
+        { msku: 'D-2', day, units: 1, revenue: null },
+        { msku: 'D-3', day, units: 1, revenue: 1e-7 },
+      ],
+    });
+    expect(response.status).toBe(200);
+    expect((await storedSales(owner.accountId)).map((row) => row.revenue)).toEqual([0.3, 0.01, 0]);
+  });
+});
+
+describe('a failure between the daily rows and the series', () => {
+  it('rolls the whole file back and leaves the pooled connections usable', async () => {
+    const owner = await ownerWith('OK-1', 'BOOM-1');
+    const days = lastDays(3);
+    await t.pool.query(`
+      CREATE OR REPLACE FUNCTION refuse_boom() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.msku = 'BOOM-1' THEN RAISE EXCEPTION 'injected failure'; END IF;
+        RETURN NEW;
+      END $$`);
+    await t.pool.query(
+      'CREATE TRIGGER refuse_boom BEFORE INSERT ON history_series FOR EACH ROW EXECUTE FUNCTION refuse_boom()',
+    );
+    try {
+      const rows = days.flatMap((day) => ['OK-1', 'BOOM-1'].map((msku) => ({ msku, day, units: 3 })));
+      const failed = await owner.post(SALES, { rows });
+      expect(failed.status).toBe(500);
+      expect(await storedCount('daily_sales', owner.accountId)).toBe(0);
+      expect(await storedCount('history_series', owner.accountId)).toBe(0);
+      expect(await storedCount('history_ranges', owner.accountId)).toBe(0);
+    } finally {
+      await t.pool.query('DROP TRIGGER refuse_boom ON history_series');
+    }
+    // More requests than the pool has connections: each would meet a broken one.
+    for (let i = 0; i < 6; i++) {
+      const ok = await owner.post(SALES, { rows: [{ msku: 'OK-1', day: days[i % 3]!, units: i }] });
+      expect(ok.status).toBe(200);
+    }
+    expect(await storedCount('daily_sales', owner.accountId)).toBe(3);
+    await expectSeriesMatchDailyRows(owner.accountId);
+  });
+
+  it('leaves no COPY under way nor temporary table on a connection the caller rolls back and keeps', async () => {
+    const owner = await ownerWith('OK-1');
+    const days = lastDays(3);
+    const client = await t.pool.connect();
+    try {
+      await client.query('BEGIN');
+      // A stored row the series does not know of: the savepoint fallback runs, then the series write fails.
+      await client.query(
+        "INSERT INTO daily_sales (account_id, msku, day, units) VALUES ($1, 'OK-1', $2, 9)",
+        [owner.accountId, days[1]],
+      );
+      await client.query(
+        "CREATE OR REPLACE FUNCTION pg_temp.fail() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'injected'; END $$",
+      );
+      await client.query(
+        'CREATE TRIGGER fail_history_ranges BEFORE INSERT ON history_ranges FOR EACH ROW EXECUTE FUNCTION pg_temp.fail()',
+      );
+      await expect(
+        writeHistory(
+          client,
+          owner.accountId,
+          'sales',
+          days.map((day) => ({ msku: 'OK-1', day, value: 1, revenue: null })),
+          null,
+        ),
+      ).rejects.toThrow('injected');
+      await client.query('ROLLBACK');
+      const temp = await client.query<{ relname: string }>(
+        "SELECT relname FROM pg_class WHERE relpersistence = 't' AND relnamespace = pg_my_temp_schema() AND relkind = 'r'",
+      );
+      expect(temp.rows).toEqual([]);
+      expect((await client.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+    } finally {
+      client.release();
+    }
+    expect(await storedCount('daily_sales', owner.accountId)).toBe(0);
+  });
+});
+
+describe('re-imports', () => {
+  it('replaces a day stored for some products of the file and adds it for the others', async () => {
+    const owner = await ownerWith('A-1', 'B-1', 'C-1');
+    const days = lastDays(4);
+    await owner.post(SALES, {
+      rows: days.slice(0, 2).map((day) => ({ msku: 'A-1', day, units: 1, revenue: 2 })),
+    });
+    await owner.post(STOCK, { rows: [{ msku: 'B-1', day: days[1], available: 4 }] });
+    const again = await owner.post(SALES, {
+      rows: ['A-1', 'B-1', 'C-1'].flatMap((msku) => days.slice(1).map((day) => ({ msku, day, units: 5 }))),
+    });
+    expect(again.status).toBe(200);
+    const stored = await storedSales(owner.accountId);
+    expect(stored).toHaveLength(10);
+    expect(stored.find((row) => row.msku === 'A-1' && row.day === days[0])).toMatchObject({
+      units: 1,
+      revenue: 2,
+    });
+    expect(stored.filter((row) => row.units === 5)).toHaveLength(9);
+    await expectSeriesMatchDailyRows(owner.accountId);
+  });
+
+  it('keeps a product deleted and created again with the same msku consistent between series and rows', async () => {
+    const owner = await ownerWith('Z-1');
+    const days = lastDays(5);
+    await owner.post(SALES, { rows: days.slice(0, 3).map((day) => ({ msku: 'Z-1', day, units: 2 })) });
+    await t.pool.query("DELETE FROM products WHERE account_id = $1 AND msku = 'Z-1'", [owner.accountId]);
+    const meanwhile = await owner.post(SALES, { rows: days.map((day) => ({ msku: 'Z-1', day, units: 8 })) });
+    expect(meanwhile.body).toMatchObject({ products: 0, unknownProducts: 1 });
+    await insertProducts(t.pool, owner.accountId, [aProduct({ msku: 'Z-1', fba_quantity: 3 })]);
+    const after = await owner.post(SALES, {
+      rows: days.slice(2).map((day) => ({ msku: 'Z-1', day, units: 4 })),
+    });
+    expect(after.body).toMatchObject({ products: 1, forecasts: 1 });
+    expect((await storedSales(owner.accountId)).map((row) => row.units)).toEqual([2, 2, 4, 4, 4]);
+    await expectSeriesMatchDailyRows(owner.accountId);
+  });
+
+  it('keeps the last stock line of a day across parts, with the day stored before', async () => {
+    const owner = await ownerWith('S-1');
+    const days = lastDays(2);
+    await owner.post(STOCK, { rows: [{ msku: 'S-1', day: days[0], available: 100 }] });
+    const id = randomUUID();
+    await owner.post(STOCK, {
+      rows: [
+        { msku: 'S-1', day: days[0], available: 1 },
+        { msku: 'S-1', day: days[1], available: 2 },
+      ],
+      upload: { id, part: 0, last: false },
+    });
+    await owner.post(STOCK, {
+      rows: [{ msku: 'S-1', day: days[0], available: 3 }],
+      upload: { id, part: 1, last: false },
+    });
+    const done = await owner.post(STOCK, {
+      rows: [{ msku: 'S-1', day: days[1], available: 0 }],
+      upload: { id, part: 2, last: true },
+    });
+    expect(done.body).toMatchObject({ days: 2, products: 1, duplicates: 2 });
+    const stored = await t.pool.query(
+      'SELECT day::text, available FROM daily_stock WHERE account_id = $1 ORDER BY day',
+      [owner.accountId],
+    );
+    expect(stored.rows).toEqual([
+      { day: days[0], available: 3 },
+      { day: days[1], available: 0 },
+    ]);
+    await expectSeriesMatchDailyRows(owner.accountId);
+  });
+});
+
+describe('files that write nothing', () => {
+  it('answers a file of unknown products only, in parts too, and leaves no part behind', async () => {
+    const owner = await ownerWith('A-1');
+    const [day] = lastDays(1);
+    const id = randomUUID();
+    await owner.post(SALES, {
+      rows: [{ msku: 'NOPE-1', day, units: 1 }],
+      upload: { id, part: 0, last: false },
+    });
+    const done = await owner.post(SALES, {
+      rows: [{ msku: 'NOPE-2', day, units: 1 }],
+      upload: { id, part: 1, last: true },
+    });
+    expect(done.status).toBe(200);
+    expect(done.body).toEqual({
+      days: 0,
+      products: 0,
+      unknownProducts: 2,
+      unknownExamples: ['NOPE-1', 'NOPE-2'],
+      duplicates: 0,
+      forecasts: 0,
+    });
+    expect(await storedCount('history_upload_parts', owner.accountId)).toBe(0);
+    expect(await storedCount('daily_sales', owner.accountId)).toBe(0);
+    expect(await storedCount('history_ranges', owner.accountId)).toBe(0);
+  });
+});
+
+describe('mskus', () => {
+  it('stores long mskus of many-byte characters and COPY-special characters as sent', async () => {
+    const long = '😀'.repeat(100);
+    const special = 'T\\A\tB\nC\r"\'\u00e9';
+    const owner = await ownerWith(long, special);
+    const [day] = lastDays(1);
+    const response = await owner.post(SALES, {
+      rows: [
+        { msku: long, day, units: 2 },
+        { msku: special, day, units: 3 },
+      ],
+    });
+    expect(response.body).toMatchObject({ products: 2, unknownProducts: 0 });
+    expect((await storedSales(owner.accountId)).map((row) => [row.msku, row.units]).sort()).toEqual(
+      [
+        [long, 2],
+        [special, 3],
+      ].sort(),
+    );
+    await expectSeriesMatchDailyRows(owner.accountId);
+    const tooLong = await owner.post(SALES, { rows: [{ msku: 'x'.repeat(201), day, units: 1 }] });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.message).toBe('Row 1: msku must be at most 200 characters');
+  });
+});
+
+describe('deleting an account', () => {
+  it('drops its staged parts, and its next part is refused without a 500', async () => {
+    const owner = await ownerWith('A-1');
+    const [day] = lastDays(1);
+    const id = randomUUID();
+    await owner.post(SALES, { rows: [{ msku: 'A-1', day, units: 1 }], upload: { id, part: 0, last: false } });
+    await t.pool.query('DELETE FROM accounts WHERE id = $1', [owner.accountId]);
+    expect(await storedCount('history_upload_parts', owner.accountId)).toBe(0);
+    const next = await owner.post(SALES, {
+      rows: [{ msku: 'A-1', day, units: 1 }],
+      upload: { id, part: 1, last: true },
+    });
+    expect(next.status).toBeGreaterThanOrEqual(400);
+    expect(next.status).toBeLessThan(500);
+    expect(await storedCount('daily_sales', owner.accountId)).toBe(0);
+  });
+});
