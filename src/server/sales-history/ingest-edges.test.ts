@@ -192,6 +192,48 @@ describe('an upload racing the marketplace sync', () => {
   });
 });
 
+describe('an upload racing the deletion of one of its products', () => {
+  it('answers 409 and writes nothing when the product goes while the file is written', async () => {
+    const owner = await ownerWith('G-1', 'G-2');
+    const days = lastDays(30);
+    const deleting = await t.pool.connect();
+    let upload: Promise<{ status: number; body: Result }> | undefined;
+    try {
+      // As an inventory import's revert does: the product deleted in a transaction still open.
+      await deleting.query('BEGIN');
+      await deleting.query("DELETE FROM products WHERE account_id = $1 AND msku = 'G-2'", [owner.accountId]);
+      upload = owner.post(SALES, {
+        rows: days.flatMap((day) => ['G-1', 'G-2'].map((msku) => ({ msku, day, units: 2 }))),
+      });
+      let settled = false;
+      void upload.finally(() => {
+        settled = true;
+      });
+      // The ingest saw the product and now waits for the deletion to end (or it failed early).
+      while (!settled) {
+        const waiting = await t.pool.query(
+          "SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'COPY forecasts%'",
+        );
+        if (waiting.rowCount) break;
+      }
+      await deleting.query('COMMIT');
+    } finally {
+      deleting.release();
+    }
+    const answer = await upload!;
+    expect(answer.status).toBe(409);
+    expect(answer.body.message).toBe(
+      'Products changed while the file was imported: nothing was written, send it again',
+    );
+    expect(await storedCount('daily_sales', owner.accountId)).toBe(0);
+    const again = await owner.post(SALES, {
+      rows: days.flatMap((day) => ['G-1', 'G-2'].map((msku) => ({ msku, day, units: 2 }))),
+    });
+    expect(again.body).toMatchObject({ products: 1, unknownProducts: 1, forecasts: 1 });
+    await expectSeriesMatchDailyRows(owner.accountId);
+  });
+});
+
 describe('hostile and wrong bodies', () => {
   const [day] = [isoDay(utcDayOf(Date.now()) - 1)];
   it.each([
@@ -306,6 +348,8 @@ describe('revenue', () => {
         { msku: 'D-2', day, units: 1, revenue: 0.005 },
         { msku: 'D-2', day, units: 1, revenue: null },
         { msku: 'D-3', day, units: 1, revenue: 1e-7 },
+        { msku: 'D-3', day, units: 1, revenue: 5e-324 },
+        { msku: 'D-3', day, units: 1, revenue: 0.004999 },
       ],
     });
     expect(response.status).toBe(200);
@@ -381,6 +425,38 @@ describe('a failure between the daily rows and the series', () => {
       client.release();
     }
     expect(await storedCount('daily_sales', owner.accountId)).toBe(0);
+  });
+});
+
+describe('daily rows the series does not know of, in a COPY of several chunks', () => {
+  it.each([
+    ['first', 0],
+    ['last', -1],
+  ])('fall back to the upsert when the %s row conflicts, and the connection goes on', async (_, at) => {
+    const mskus = Array.from({ length: 10 }, (_, i) => `BIG-${i}`);
+    const owner = await ownerWith(...mskus);
+    // 30,000 rows with revenue: about 2 MB of COPY data, sent in chunks of a megabyte.
+    const days = lastDays(3000);
+    const conflicting = { msku: mskus.at(at)!, day: days.at(at)! };
+    await t.pool.query('INSERT INTO daily_sales (account_id, msku, day, units) VALUES ($1, $2, $3, 99)', [
+      owner.accountId,
+      conflicting.msku,
+      conflicting.day,
+    ]);
+    const rows = mskus.flatMap((msku) => days.map((day) => ({ msku, day, units: 1, revenue: 12.34 })));
+    const response = await owner.post(SALES, { rows });
+    expect(response.status).toBe(200);
+    const stored = await t.pool.query<{ count: number; units: number; revenue: string }>(
+      'SELECT count(*)::int AS count, sum(units)::int AS units, sum(revenue)::text AS revenue FROM daily_sales WHERE account_id = $1',
+      [owner.accountId],
+    );
+    expect(stored.rows[0]).toEqual({ count: 30_000, units: 30_000, revenue: '370200.00' });
+    await expectSeriesMatchDailyRows(owner.accountId);
+    for (let i = 0; i < 6; i++) {
+      expect((await owner.post(SALES, { rows: [{ msku: mskus[0], day: days[i], units: 2 }] })).status).toBe(
+        200,
+      );
+    }
   });
 });
 

@@ -30,6 +30,10 @@ export const pool = (db: Db) => (db as unknown as { $client: pg.Pool }).$client;
 export class HistoryInputError extends Error {}
 /** A part of an upload that does not follow the parts received so far (409). */
 export class UploadOrderError extends Error {}
+/** A product of the file deleted while the file was written (409): nothing was written. */
+export class ProductsChangedError extends Error {}
+
+const FOREIGN_KEY_VIOLATION = '23503';
 
 async function copyInto(
   client: pg.PoolClient,
@@ -244,7 +248,18 @@ export async function importHistory(
   rows: readonly HistoryRow[],
   upload: UploadPart | null,
 ): Promise<HistoryImportResult> {
-  return inTransaction(db, (client) => writeHistory(client, accountId, kind, rows, upload));
+  try {
+    return await inTransaction(db, (client) => writeHistory(client, accountId, kind, rows, upload));
+  } catch (error) {
+    // The products were read at the start; one deleted since (an inventory import's revert)
+    // fails its forecast's key. The file can be sent again.
+    if ((error as { code?: string }).code === FOREIGN_KEY_VIOLATION) {
+      throw new ProductsChangedError(
+        'Products changed while the file was imported: nothing was written, send it again',
+      );
+    }
+    throw error;
+  }
 }
 
 /**

@@ -8,7 +8,13 @@ import { currentUser } from '../auth/guard';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { parseInput } from '../http/validate';
 import { findProductHistory, MAX_HISTORY_DAYS } from './product-history';
-import { HistoryInputError, importHistory, stageUploadPart, UploadOrderError } from './queries';
+import {
+  HistoryInputError,
+  importHistory,
+  ProductsChangedError,
+  stageUploadPart,
+  UploadOrderError,
+} from './queries';
 
 const MIB = 1024 * 1024;
 /** 100,000 rows of {msku, day, units, revenue} come to about 8 MiB of JSON. */
@@ -73,6 +79,7 @@ export function salesHistoryRoutes(app: FastifyInstance, deps: AppDeps): void {
         } catch (error) {
           if (error instanceof HistoryInputError) throw badRequest(error.message);
           if (error instanceof UploadOrderError) throw conflict(error.message);
+          if (error instanceof ProductsChangedError) throw conflict(error.message);
           throw error;
         }
       },
