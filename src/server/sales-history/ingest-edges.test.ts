@@ -234,6 +234,39 @@ describe('an upload racing the deletion of one of its products', () => {
   });
 });
 
+describe('an upload racing the deletion of its account', () => {
+  it('is refused with 409 and leaves no daily row of the deleted account behind', async () => {
+    const owner = await ownerWith('E-1');
+    const days = lastDays(10);
+    const deleting = await t.pool.connect();
+    let upload: Promise<{ status: number; body: Result }> | undefined;
+    try {
+      await deleting.query('BEGIN');
+      await deleting.query('DELETE FROM accounts WHERE id = $1', [owner.accountId]);
+      upload = owner.post(SALES, { rows: days.map((day) => ({ msku: 'E-1', day, units: 2 })) });
+      let settled = false;
+      void upload.finally(() => {
+        settled = true;
+      });
+      // The ingest wrote its daily rows and now waits for the deletion to end (or it failed early).
+      while (!settled) {
+        const waiting = await t.pool.query(
+          "SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'INSERT INTO history_series%'",
+        );
+        if (waiting.rowCount) break;
+      }
+      await deleting.query('COMMIT');
+    } finally {
+      deleting.release();
+    }
+    const answer = await upload!;
+    expect(answer.status).toBe(409);
+    for (const table of ['daily_sales', 'history_series', 'forecasts', 'forecast_steps', 'history_ranges']) {
+      expect(await storedCount(table, owner.accountId), table).toBe(0);
+    }
+  });
+});
+
 describe('hostile and wrong bodies', () => {
   const [day] = [isoDay(utcDayOf(Date.now()) - 1)];
   it.each([
