@@ -493,6 +493,44 @@ describe('daily rows the series does not know of, in a COPY of several chunks', 
   });
 });
 
+describe('a stock row the series does not know of', () => {
+  it('is replaced through the upsert, the days around it kept, inside a caller transaction too', async () => {
+    const owner = await ownerWith('Q-1');
+    const days = lastDays(4);
+    await t.pool.query(
+      "INSERT INTO daily_stock (account_id, msku, day, available) VALUES ($1, 'Q-1', $2, 77)",
+      [owner.accountId, days[2]],
+    );
+    const client = await t.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await writeHistory(
+        client,
+        owner.accountId,
+        'stock',
+        days.map((day, i) => ({ msku: 'Q-1', day, value: i, revenue: null })),
+        null,
+      );
+      expect(result).toMatchObject({ days: 4, products: 1 });
+      // The caller's transaction goes on after the savepoint's fallback.
+      await client.query(
+        "INSERT INTO daily_stock (account_id, msku, day, available) VALUES ($1, 'Q-2', $2, 1)",
+        [owner.accountId, days[0]],
+      );
+      await client.query('COMMIT');
+    } finally {
+      client.release();
+    }
+    const stored = await t.pool.query(
+      "SELECT day::text, available FROM daily_stock WHERE account_id = $1 AND msku = 'Q-1' ORDER BY day",
+      [owner.accountId],
+    );
+    expect(stored.rows).toEqual(days.map((day, i) => ({ day, available: i })));
+    await t.pool.query("DELETE FROM daily_stock WHERE account_id = $1 AND msku = 'Q-2'", [owner.accountId]);
+    await expectSeriesMatchDailyRows(owner.accountId);
+  });
+});
+
 describe('re-imports', () => {
   it('replaces a day stored for some products of the file and adds it for the others', async () => {
     const owner = await ownerWith('A-1', 'B-1', 'C-1');
