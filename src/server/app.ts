@@ -17,6 +17,7 @@ import { JSON_BODY_LIMIT } from './http/body-limits';
 import { registerBodyTimeout } from './http/body-timeout';
 import { frameworkErrorHandler, registerErrorHandler } from './http/errors';
 import { createHeavyWorkGate, DEFAULT_HEAVY_WORK, type HeavyWorkLimits } from './http/heavy-work';
+import { registerJsonBodyParser } from './http/json-body';
 import { registerNoStore } from './http/no-store';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
@@ -128,6 +129,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerSecurityHeaders(app);
   registerNoStore(app);
   registerBodyTimeout(app, options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS);
+  registerJsonBodyParser(app);
   await app.register(cookie);
   opsRoutes(app, { pool, metrics, metricsToken: options.metricsToken });
   authRoutes(app, deps);
