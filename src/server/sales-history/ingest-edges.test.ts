@@ -3,11 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoDay, utcDayOf } from '../../core/forecast/days';
 import { aProduct } from '../../core/restock/test-products';
 import type { HistoryImportResult } from '../../core/sales-history/rows';
-import { signUp } from '../test-support/http-client';
-import { accountIdOf, insertProducts } from '../test-support/products';
+import { insertProducts } from '../test-support/products';
+import {
+  storedCount as countOf,
+  ownerWith as historyOwnerWith,
+  lastDays as lastDaysOf,
+  storedSales as salesOf,
+  storedSeries as seriesOf,
+  seriesRebuiltFromDailyRows,
+} from '../test-support/sales-history';
 import { startTestApp, type TestApp } from '../test-support/test-app';
 import { writeHistory } from './queries';
-import { rebuildSeries } from './series';
 
 // The sales-history ingest attacked from outside: concurrent uploads, hostile bodies, failures
 // between its writes, and the packed series against the daily rows after each of them.
@@ -25,67 +31,19 @@ const STOCK = '/api/dynamic/import-stock';
 type Result = HistoryImportResult & { staged?: number; message?: string };
 
 async function ownerWith(...mskus: string[]) {
-  const owner = await signUp(t.baseUrl);
-  const accountId = await accountIdOf(t.pool, owner.email);
-  await insertProducts(
-    t.pool,
-    accountId,
-    mskus.map((msku) => aProduct({ msku, fba_quantity: 10, sales_last_30_days: 30 })),
-  );
+  const owner = await historyOwnerWith(t, ...mskus);
   const post = (path: string, body: unknown) => owner.client.post<Result>(path, body, owner.token);
-  return { ...owner, accountId, post };
+  return { ...owner, post };
 }
 
-const today = () => utcDayOf(t.clock.now);
-const lastDays = (count: number, daysAgo = 1) =>
-  Array.from({ length: count }, (_, i) => isoDay(today() - daysAgo - (count - 1) + i));
+const lastDays = (count: number, daysAgo = 1) => lastDaysOf(t, count, daysAgo);
+const storedSales = (accountId: string) => salesOf(t.pool, accountId);
+const storedCount = (table: string, accountId: string) => countOf(t.pool, table, accountId);
+const storedSeries = (accountId: string) => seriesOf(t.pool, accountId);
 
-async function storedSales(accountId: string) {
-  const result = await t.pool.query<{ msku: string; day: string; units: number; revenue: number | null }>(
-    'SELECT msku, day::text, units, revenue FROM daily_sales WHERE account_id = $1 ORDER BY msku, day',
-    [accountId],
-  );
-  return result.rows;
-}
-
-async function storedCount(table: string, accountId: string) {
-  const result = await t.pool.query<{ count: number }>(
-    `SELECT count(*)::int AS count FROM ${table} WHERE account_id = $1`,
-    [accountId],
-  );
-  return result.rows[0]!.count;
-}
-
-async function storedSeries(accountId: string) {
-  const result = await t.pool.query(
-    `SELECT msku, start_day::text AS start, encode(units, 'hex') AS units, encode(stock, 'hex') AS stock
-     FROM history_series WHERE account_id = $1 ORDER BY msku`,
-    [accountId],
-  );
-  return result.rows;
-}
-
-/** The stored series are those the daily rows give (rebuilt in a transaction rolled back). */
+/** The stored series are those the daily rows give. */
 async function expectSeriesMatchDailyRows(accountId: string) {
-  const kept = await storedSeries(accountId);
-  const client = await t.pool.connect();
-  let rebuilt: unknown[];
-  try {
-    await client.query('BEGIN');
-    await client.query('DELETE FROM history_series WHERE account_id = $1', [accountId]);
-    await rebuildSeries(client, accountId);
-    rebuilt = (
-      await client.query(
-        `SELECT msku, start_day::text AS start, encode(units, 'hex') AS units, encode(stock, 'hex') AS stock
-         FROM history_series WHERE account_id = $1 ORDER BY msku`,
-        [accountId],
-      )
-    ).rows;
-  } finally {
-    await client.query('ROLLBACK');
-    client.release();
-  }
-  expect(kept).toEqual(rebuilt);
+  expect(await storedSeries(accountId)).toEqual(await seriesRebuiltFromDailyRows(t.pool, accountId));
 }
 
 describe('concurrent uploads of one account', () => {

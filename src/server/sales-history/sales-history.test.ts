@@ -1,13 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayNumber, isoDay, utcDayOf } from '../../core/forecast/days';
-import { aProduct } from '../../core/restock/test-products';
 import type { ProductHistory } from '../../core/sales-history/product-history';
 import type { HistoryImportResult } from '../../core/sales-history/rows';
-import { addMemberAndLogIn, signUp } from '../test-support/http-client';
-import { accountIdOf, insertProducts } from '../test-support/products';
+import { addMemberAndLogIn } from '../test-support/http-client';
+import {
+  storedCount as countOf,
+  ownerWith as historyOwnerWith,
+  lastDays as lastDaysOf,
+  storedSales as salesOf,
+  storedSeries as seriesOf,
+  seriesRebuiltFromDailyRows,
+} from '../test-support/sales-history';
 import { startTestApp, type TestApp } from '../test-support/test-app';
-import { rebuildSeries } from './series';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,38 +27,11 @@ const STOCK = '/api/dynamic/import-stock';
 const historyOf = (msku: string, days = 180) =>
   `/api/products/${encodeURIComponent(msku)}/history?days=${days}`;
 
-/** An owner whose account has the given products. */
-async function ownerWith(...mskus: string[]) {
-  const owner = await signUp(t.baseUrl);
-  const accountId = await accountIdOf(t.pool, owner.email);
-  await insertProducts(
-    t.pool,
-    accountId,
-    mskus.map((msku) => aProduct({ msku, fba_quantity: 10, sales_last_30_days: 30 })),
-  );
-  return { ...owner, accountId };
-}
-
+const ownerWith = (...mskus: string[]) => historyOwnerWith(t, ...mskus);
 const today = () => utcDayOf(t.clock.now);
-/** `count` consecutive days ending `daysAgo` days before today, as ISO dates. */
-const lastDays = (count: number, daysAgo = 1) =>
-  Array.from({ length: count }, (_, i) => isoDay(today() - daysAgo - (count - 1) + i));
-
-async function storedSales(accountId: string) {
-  const result = await t.pool.query<{ msku: string; day: string; units: number; revenue: number | null }>(
-    'SELECT msku, day::text, units, revenue FROM daily_sales WHERE account_id = $1 ORDER BY msku, day',
-    [accountId],
-  );
-  return result.rows;
-}
-
-async function storedCount(table: string, accountId: string) {
-  const result = await t.pool.query<{ count: number }>(
-    `SELECT count(*)::int AS count FROM ${table} WHERE account_id = $1`,
-    [accountId],
-  );
-  return result.rows[0]!.count;
-}
+const lastDays = (count: number, daysAgo = 1) => lastDaysOf(t, count, daysAgo);
+const storedSales = (accountId: string) => salesOf(t.pool, accountId);
+const storedCount = (table: string, accountId: string) => countOf(t.pool, table, accountId);
 
 describe('POST /api/dynamic/import-sales', () => {
   it('stores daily units, adds up repeated order lines, reports unknown products and forecasts', async () => {
@@ -244,15 +222,6 @@ describe('POST /api/dynamic/import-stock', () => {
 });
 
 describe('packed series', () => {
-  async function storedSeries(accountId: string) {
-    const result = await t.pool.query<{ msku: string; start: string; units: string; stock: string | null }>(
-      `SELECT msku, start_day::text AS start, encode(units, 'hex') AS units, encode(stock, 'hex') AS stock
-       FROM history_series WHERE account_id = $1 ORDER BY msku`,
-      [accountId],
-    );
-    return result.rows;
-  }
-
   it("keeps each product's series equal to its daily rows, as the migration builds it from them", async () => {
     const owner = await ownerWith('P-1', 'P-2', 'P-3');
     const days = lastDays(50);
@@ -276,18 +245,11 @@ describe('packed series', () => {
       ...days.slice(0, 40).map((day, i) => ({ msku: 'P-1', day, available: i % 5 === 0 ? 0 : 30 })),
       ...days.slice(5, 8).map((day) => ({ msku: 'P-3', day, available: 4 })),
     ]);
-    const kept = await storedSeries(owner.accountId);
+    const kept = await seriesOf(t.pool, owner.accountId);
     expect(kept.map((row) => row.msku)).toEqual(['P-1', 'P-2', 'P-3']);
     expect(kept[2]).toMatchObject({ start: days[5], units: '' });
 
-    const client = await t.pool.connect();
-    try {
-      await client.query('DELETE FROM history_series WHERE account_id = $1', [owner.accountId]);
-      await rebuildSeries(client, owner.accountId);
-    } finally {
-      client.release();
-    }
-    expect(await storedSeries(owner.accountId)).toEqual(kept);
+    expect(await seriesRebuiltFromDailyRows(t.pool, owner.accountId)).toEqual(kept);
   });
 });
 
