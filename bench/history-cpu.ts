@@ -6,16 +6,12 @@
  * as the forecast write does. Prints figures and the load average; asserts nothing.
  */
 import os from 'node:os';
-import { isoDay, utcDayOf } from '../src/core/forecast/days';
+import { utcDayOf } from '../src/core/forecast/days';
 import { type DailyHistory, forecastDemand } from '../src/core/forecast/forecast';
 import { NO_ROW, type PackedSeries, seriesHistory } from '../src/core/forecast/series';
-import { historyAccumulator, recognizeHistoryReport } from '../src/core/sales-history/reports';
+import { allOrdersLines, DAYS, ORDER_DAYS, ORDER_LINES, PRODUCTS, parseOrders } from './history-orders';
 import { median, ms } from './support';
 
-const PRODUCTS = 10_000;
-const DAYS = 730;
-const ORDER_DAYS = 100;
-const ORDER_LINES = 1_000_000;
 const RUNS = Number(process.env.RUNS ?? 3);
 
 const load = () =>
@@ -23,44 +19,6 @@ const load = () =>
     .loadavg()
     .map((value) => value.toFixed(2))
     .join(' ')}`;
-
-const sku = (product: number) => `BENCH-${String(product).padStart(5, '0')}`;
-const HEADER =
-  'amazon-order-id\tpurchase-date\torder-status\tsales-channel\tsku\titem-status\tquantity\titem-price';
-
-/** The lines of `bench:history`: a line per product and day over the last 100 days. */
-function allOrdersLines(lastDay: number): string[] {
-  const lines = [HEADER];
-  for (let i = 0; i < ORDER_LINES; i++) {
-    const product = i % PRODUCTS;
-    const day = lastDay - ORDER_DAYS + 1 + Math.floor(i / PRODUCTS);
-    // Seconds vary as in real reports; 20:00 UTC is noon in Los Angeles.
-    const stamp = `${isoDay(day)}T20:${String(i % 60).padStart(2, '0')}:${String((i * 7) % 60).padStart(2, '0')}+00:00`;
-    const status = i % 97 === 0 ? 'Cancelled' : 'Shipped';
-    lines.push(
-      `111-${i}\t${stamp}\t${status}\tAmazon.com\t${sku(product)}\t${status}\t${1 + (i % 3 === 0 ? 1 : 0)}\t9.99`,
-    );
-  }
-  return lines;
-}
-
-/** As bench:history's parseOrders: one object per row, keyed by the header, as PapaParse gives them. */
-function parseOrders(lines: readonly string[], today: number) {
-  const headers = lines[0]!.split('\t');
-  const report = recognizeHistoryReport(headers);
-  if (!report) throw new Error('the generated report is not recognised');
-  const accumulator = historyAccumulator(report, today);
-  for (let i = 1; i < lines.length; i++) {
-    const cells = lines[i]!.split('\t');
-    const row: Record<string, string> = {};
-    for (let c = 0; c < headers.length; c++) row[headers[c]!] = cells[c] ?? '';
-    const problem = accumulator.add(row);
-    if (problem) throw new Error(problem.message);
-  }
-  const parsed = accumulator.finish();
-  if ('ok' in parsed) throw new Error(parsed.message);
-  return parsed;
-}
 
 /** Series as bench:history seeds them (630 days of 0–4 units) plus its 100 days of orders. */
 function benchSeries(lastDay: number): PackedSeries[] {

@@ -10,27 +10,17 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { dayNumber, isoDay, utcDayOf } from '../src/core/forecast/days';
-import {
-  historyAccumulator,
-  type ParsedHistory,
-  recognizeHistoryReport,
-  requestRows,
-} from '../src/core/sales-history/reports';
+import { requestRows } from '../src/core/sales-history/reports';
 import { MAX_HISTORY_ROWS } from '../src/core/sales-history/rows';
 import { recomputeForecasts } from '../src/server/sales-history/forecasts';
 import { onHistoryPhase } from '../src/server/sales-history/phases';
 import { pool } from '../src/server/sales-history/queries';
 import { rebuildSeries } from '../src/server/sales-history/series';
+import { allOrdersLines, DAYS, ORDER_DAYS, ORDER_LINES, PRODUCTS, parseOrders } from './history-orders';
 import { median, ms, startBenchApp, timed } from './support';
 
-const PRODUCTS = 10_000;
-const DAYS = 730;
-const ORDER_DAYS = 100;
-const ORDER_LINES = 1_000_000;
 const READS = 9;
 
-/** Product names sort like their numbers, so that seeded rows arrive in primary-key order. */
-const sku = (product: number) => `BENCH-${String(product).padStart(5, '0')}`;
 const SQL_SKU = (column: string) => `'BENCH-' || lpad(${column}::text, 5, '0')`;
 
 const load = () =>
@@ -52,43 +42,6 @@ function printPhases(total: number) {
   }
   console.log(`    other (HTTP, JSON, validation, locks): ${ms(total - accounted)}`);
   phases.clear();
-}
-
-const HEADER =
-  'amazon-order-id\tpurchase-date\torder-status\tsales-channel\tsku\titem-status\tquantity\titem-price';
-
-/** 1,000,000 order lines over the last 100 days: a line per product and day, some of two units. */
-function allOrdersLines(lastDay: number): string[] {
-  const lines = [HEADER];
-  for (let i = 0; i < ORDER_LINES; i++) {
-    const product = i % PRODUCTS;
-    const day = lastDay - ORDER_DAYS + 1 + Math.floor(i / PRODUCTS);
-    // 20:00 UTC is noon in Los Angeles: the line stays on its day.
-    const stamp = `${isoDay(day)}T20:00:00+00:00`;
-    const status = i % 97 === 0 ? 'Cancelled' : 'Shipped';
-    lines.push(
-      `111-${i}\t${stamp}\t${status}\tAmazon.com\t${sku(product)}\t${status}\t${1 + (i % 3 === 0 ? 1 : 0)}\t9.99`,
-    );
-  }
-  return lines;
-}
-
-/** Reads tab-separated lines into the accumulator as the worker's parser does, row by row. */
-function parseOrders(lines: readonly string[], today: number): ParsedHistory {
-  const headers = lines[0]!.split('\t');
-  const report = recognizeHistoryReport(headers);
-  if (!report) throw new Error('the generated report is not recognised');
-  const accumulator = historyAccumulator(report, today);
-  for (let i = 1; i < lines.length; i++) {
-    const cells = lines[i]!.split('\t');
-    const row: Record<string, string> = {};
-    for (let c = 0; c < headers.length; c++) row[headers[c]!] = cells[c] ?? '';
-    const problem = accumulator.add(row);
-    if (problem) throw new Error(problem.message);
-  }
-  const parsed = accumulator.finish();
-  if ('ok' in parsed) throw new Error(parsed.message);
-  return parsed;
 }
 
 async function request(url: string, init: { method?: string; body?: unknown; token?: string }) {
