@@ -38,13 +38,18 @@ const joinPart = (joined: string | null, part: unknown): string | null => {
 };
 
 /** SPEC 3: the product column searches lowercase title, asin and msku together. */
+export function productSearchText(row: GridRow): string {
+  // A newline cannot be typed into the filter box, so a match never spans two parts. Joined by
+  // hand: an array per row is a good part of the cost on the first keystroke.
+  const joined = joinPart(joinPart(joinPart(null, row.title), row.asin), row.msku);
+  return (joined ?? '').toLowerCase();
+}
+
+/** `productSearchText`, kept per row object. */
 export function searchableProductText(row: GridRow): string {
   let searchable = searchableTexts.get(row);
   if (searchable === undefined) {
-    // A newline cannot be typed into the filter box, so a match never spans two parts. Joined by
-    // hand: an array per row is a good part of the cost on the first keystroke.
-    const joined = joinPart(joinPart(joinPart(null, row.title), row.asin), row.msku);
-    searchable = (joined ?? '').toLowerCase();
+    searchable = productSearchText(row);
     searchableTexts.set(row, searchable);
   }
   return searchable;
@@ -61,13 +66,26 @@ export function prepareProductSearch(rows: readonly GridRow[], from: number, to:
 type RowTest = (row: GridRow) => boolean;
 
 // Percent cells show value × 100, so that is what a typed number is compared with.
-const displayedNumber = (value: number, column: GridColumn) =>
+export const displayedNumber = (value: number, column: Pick<GridColumn, 'format'>) =>
   column.format === 'percent' ? Math.round(value * 100 * 1e6) / 1e6 : value;
 
-function textTest(column: GridColumn, filter: ColumnFilter): RowTest | null {
+/** What a text filter searches for (lowercase), or null when it filters nothing. */
+export function textFilterQuery(filter: ColumnFilter): string | null {
   if (typeof filter !== 'string') return null;
   const query = filter.trim().toLowerCase();
-  if (query === '') return null;
+  return query === '' ? null : query;
+}
+
+/** The number a range filter compares against, or null when it filters nothing. */
+export function rangeFilterBound(filter: ColumnFilter): number | null {
+  if (!Array.isArray(filter)) return null;
+  const [, typed] = filter as RangeFilter;
+  return typeof typed === 'string' ? parseRangeNumber(typed) : null;
+}
+
+function textTest(column: GridColumn, filter: ColumnFilter): RowTest | null {
+  const query = textFilterQuery(filter);
+  if (query === null) return null;
   if (column.key === PRODUCT_COLUMN_KEY) return (row) => searchableProductText(row).includes(query);
   const { key } = column;
   return (row) => {
@@ -78,10 +96,9 @@ function textTest(column: GridColumn, filter: ColumnFilter): RowTest | null {
 }
 
 function rangeTest(column: GridColumn, filter: ColumnFilter): RowTest | null {
-  if (!Array.isArray(filter)) return null;
-  const [isGreaterOrEqual, typed] = filter as RangeFilter;
-  const bound = typeof typed === 'string' ? parseRangeNumber(typed) : null;
+  const bound = rangeFilterBound(filter);
   if (bound === null) return null;
+  const [isGreaterOrEqual] = filter as RangeFilter;
   const { key } = column;
   // SPEC 4: rows without a value are excluded while a range filter is set.
   return (row) => {

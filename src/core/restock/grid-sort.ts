@@ -31,7 +31,7 @@ export const DEFAULT_SORT: readonly SortColumn[] = Object.freeze([
 const PRODUCT_SORT_COLUMN: GridColumn = { key: PRODUCT_COLUMN_KEY, filterBy: 'text', format: 'product' };
 
 /** What one sort key reads: a row field, as text or as a number, and the direction. */
-type KeySpec = { field: string; isText: boolean; nullsAs: number | null; sign: 1 | -1 };
+export type KeySpec = { field: string; isText: boolean; nullsAs: number | null; sign: 1 | -1 };
 type SortKey = TextKey | NumberKey;
 
 function keysFor(column: GridColumn, direction: SortDirection): KeySpec[] {
@@ -139,15 +139,14 @@ function breakTies(key: SortKey, order: Uint32Array, runStarts: Uint8Array, isLa
 }
 
 /**
- * The rows sorted by each sort column in turn (SPEC 2). An empty list sorts by product,
- * ascending; unknown column keys are skipped and passed to `onUnknownKey`. Never mutates `rows`.
+ * The keys a sort reads, in turn: a row field, as text or as a number, and the direction. An empty
+ * list sorts by product, ascending; unknown column keys are skipped and passed to `onUnknownKey`.
  */
-export function sortRows<R extends GridRow>(
-  rows: readonly R[],
+export function sortKeySpecs(
   sortColumns: readonly SortColumn[],
   columns: readonly GridColumn[],
   onUnknownKey?: (key: string) => void,
-): R[] {
+): KeySpec[] {
   const byKey = new Map(columns.map((column) => [column.key, column]));
   const specs: KeySpec[] = [];
   for (const { columnKey, direction } of sortColumns) {
@@ -157,7 +156,20 @@ export function sortRows<R extends GridRow>(
   }
   // SPEC 2: product ascending when no (known) sort column is chosen.
   if (specs.length === 0) specs.push(...keysFor(PRODUCT_SORT_COLUMN, 'ASC'));
+  return specs;
+}
 
+/**
+ * The rows sorted by each sort column in turn (SPEC 2). An empty list sorts by product,
+ * ascending; unknown column keys are skipped and passed to `onUnknownKey`. Never mutates `rows`.
+ */
+export function sortRows<R extends GridRow>(
+  rows: readonly R[],
+  sortColumns: readonly SortColumn[],
+  columns: readonly GridColumn[],
+  onUnknownKey?: (key: string) => void,
+): R[] {
+  const specs = sortKeySpecs(sortColumns, columns, onUnknownKey);
   const order = new Uint32Array(rows.length);
   for (let i = 0; i < order.length; i++) order[i] = i;
   // runStarts flags where each run of rows tied on every key so far begins, plus the end.

@@ -1,0 +1,401 @@
+import { type GridColumn, type GridRow, PRODUCT_COLUMN_KEY } from './grid-column';
+import {
+  type ColumnFilter,
+  displayedNumber,
+  type Filters,
+  productSearchText,
+  rangeFilterBound,
+  textFilterQuery,
+} from './grid-filters';
+import { type SortColumn, sortKeySpecs } from './grid-sort';
+import { type NumberKey, numberRanks } from './number-ranks';
+import { compareText, textRanks } from './text-ranks';
+
+/* The table kept column by column for sorting and filtering (SPEC 2, 3), so that a sort click or a
+ * filter keystroke does no work per row object:
+ * - Each sort key (a field read as text or as a number) becomes, the first time it is sorted on,
+ *   an integer rank per row in ascending order (nulls last), with one representative value per
+ *   rank. A sort is then one stable counting sort of row indices per key, from the last key to the
+ *   first: linear, with no comparisons. Descending reverses the ranks of values, nulls stay last.
+ * - Each filter reads a typed array (displayed numbers, checked flags) or an array of lowercase
+ *   texts built once per column, in a tight loop over the sorted order; a filter keeps order, so
+ *   filtering the sorted rows equals sorting the filtered ones, and typing never pays for a sort.
+ * - An edit replaces a few rows: their entries are patched in place. A value new to a sort key is
+ *   placed among the representatives by binary search (the collator's order for text) and the
+ *   ranks above it move up by one, so the ranks stay exactly the order `sortRows` uses.
+ * The results equal `sortRows(filterRows(rows, filters, columns), sortColumns, columns)`, which
+ * stays the reference (a property test holds the two equal). */
+
+/** Ranks of one sort key: ascending, equal values share a rank, nulls rank `values.length`. */
+type RankedKey = {
+  readonly field: string;
+  readonly isText: boolean;
+  readonly nullsAs: number | null;
+  ranks: Int32Array;
+  /** One value per rank, in ascending order (ranks left without rows after an edit keep theirs). */
+  values: (string | number)[];
+};
+
+type FilterColumn =
+  | { kind: 'search'; texts: string[]; read: (row: GridRow) => string }
+  | { kind: 'text'; texts: (string | null)[]; read: (row: GridRow) => string | null }
+  | { kind: 'number'; numbers: Float64Array; read: (row: GridRow) => number }
+  | { kind: 'flag'; flags: Uint8Array; read: (row: GridRow) => number };
+
+// Booleans sort false before true; anything else that is not a number counts as null.
+function sortableNumber(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isNaN(value) ? null : value;
+  return typeof value === 'boolean' ? Number(value) : null;
+}
+
+const sortableText = (value: unknown): string | null =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null;
+
+function keyValue(
+  key: Pick<RankedKey, 'field' | 'isText' | 'nullsAs'>,
+  row: GridRow,
+): string | number | null {
+  const value = row[key.field];
+  return key.isText ? sortableText(value) : (sortableNumber(value) ?? key.nullsAs);
+}
+
+const compareValues = (isText: boolean, x: string | number, y: string | number): number => {
+  if (isText) return x === y ? 0 : compareText(x as string, y as string);
+  return (x as number) < (y as number) ? -1 : (x as number) > (y as number) ? 1 : 0;
+};
+
+function rankTextKey(field: string, rows: readonly GridRow[]): RankedKey {
+  const texts = rows.map((row) => sortableText(row[field]));
+  // Dense ranks in the collator's order, nulls last.
+  const { ranks, count } = textRanks({ kind: 'text', texts, sign: 1 });
+  const values = new Array<string>(count - 1);
+  for (let row = 0; row < texts.length; row++) {
+    const text = texts[row];
+    if (text != null) values[ranks[row]!] = text;
+  }
+  return { field, isText: true, nullsAs: null, ranks, values };
+}
+
+function rankNumberKey(field: string, nullsAs: number | null, rows: readonly GridRow[]): RankedKey {
+  const key: NumberKey = {
+    kind: 'number',
+    values: new Float64Array(rows.length),
+    isNull: new Uint8Array(rows.length),
+  };
+  for (let row = 0; row < rows.length; row++) {
+    const number = sortableNumber(rows[row]![field]) ?? nullsAs;
+    if (number === null) {
+      key.values[row] = Number.POSITIVE_INFINITY;
+      key.isNull[row] = 1;
+    } else key.values[row] = number + 0;
+  }
+  // Ranks may skip numbers that no row holds (whole numbers rank as themselves): made dense here.
+  const { ranks, count } = numberRanks(key);
+  const isUsed = new Uint8Array(count);
+  const valueOf = new Float64Array(count);
+  for (let row = 0; row < rows.length; row++) {
+    if (key.isNull[row] === 1) continue;
+    isUsed[ranks[row]!] = 1;
+    valueOf[ranks[row]!] = key.values[row]!;
+  }
+  const dense = new Int32Array(count);
+  const values: number[] = [];
+  for (let rank = 0; rank < count; rank++) {
+    dense[rank] = values.length;
+    if (isUsed[rank] === 1) values.push(valueOf[rank]!);
+  }
+  for (let row = 0; row < rows.length; row++) {
+    ranks[row] = key.isNull[row] === 1 ? values.length : dense[ranks[row]!]!;
+  }
+  return { field, isText: false, nullsAs, ranks, values };
+}
+
+/** The rank of `value` among the key's values, adding it (and moving the ranks above up) if new. */
+function rankOf(key: RankedKey, value: string | number | null): number {
+  const { values, ranks, isText } = key;
+  if (value === null) return values.length;
+  let low = 0;
+  let high = values.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (compareValues(isText, values[middle]!, value) < 0) low = middle + 1;
+    else high = middle;
+  }
+  if (low < values.length && compareValues(isText, values[low]!, value) === 0) return low;
+  values.splice(low, 0, value);
+  for (let row = 0; row < ranks.length; row++) if (ranks[row]! >= low) ranks[row]!++;
+  return low;
+}
+
+function searchColumn(): FilterColumn {
+  return { kind: 'search', texts: [], read: productSearchText };
+}
+
+function filterColumnFor(column: GridColumn): FilterColumn {
+  const { key } = column;
+  if (column.key === PRODUCT_COLUMN_KEY && column.filterBy === 'text') return searchColumn();
+  if (column.filterBy === 'text') {
+    return {
+      kind: 'text',
+      texts: [],
+      read: (row) => {
+        const value = row[key];
+        return value === null || value === undefined ? null : String(value).toLowerCase();
+      },
+    };
+  }
+  if (column.filterBy === 'range') {
+    return {
+      kind: 'number',
+      numbers: new Float64Array(0),
+      // NaN fails both ≥ and ≤: SPEC 4, rows without a value are excluded while a range is set.
+      read: (row) => {
+        const value = row[key];
+        return typeof value === 'number' && Number.isFinite(value)
+          ? displayedNumber(value, column)
+          : Number.NaN;
+      },
+    };
+  }
+  return { kind: 'flag', flags: new Uint8Array(0), read: (row) => (row[key] === true ? 1 : 0) };
+}
+
+const filterCacheKey = (column: GridColumn) =>
+  column.key === PRODUCT_COLUMN_KEY && column.filterBy === 'text'
+    ? 'search'
+    : `${column.filterBy}\n${column.format === 'percent' ? '%' : ''}\n${column.key}`;
+
+function fillFilterColumn(column: FilterColumn, rows: readonly GridRow[]) {
+  const length = rows.length;
+  if (column.kind === 'number') column.numbers = new Float64Array(length);
+  else if (column.kind === 'flag') column.flags = new Uint8Array(length);
+  else column.texts = new Array(length);
+  for (let row = 0; row < length; row++) setFilterEntry(column, rows, row);
+}
+
+function setFilterEntry(column: FilterColumn, rows: readonly GridRow[], row: number) {
+  const value = rows[row]!;
+  if (column.kind === 'number') column.numbers[row] = column.read(value);
+  else if (column.kind === 'flag') column.flags[row] = column.read(value);
+  else if (column.kind === 'search') column.texts[row] = column.read(value);
+  else column.texts[row] = column.read(value);
+}
+
+type IndexTest = (row: number) => boolean;
+
+/** One stable counting sort of `order` by `ranks` (reversed below `nullRank` when descending). */
+function countingSort(order: Uint32Array, key: RankedKey, isDescending: boolean): Uint32Array {
+  const { ranks } = key;
+  const nullRank = key.values.length;
+  const starts = new Uint32Array(nullRank + 2);
+  const rankAt = (row: number) => {
+    const rank = ranks[row]!;
+    return isDescending && rank !== nullRank ? nullRank - 1 - rank : rank;
+  };
+  for (let i = 0; i < order.length; i++) starts[rankAt(order[i]!) + 1]!++;
+  for (let rank = 1; rank <= nullRank + 1; rank++) starts[rank]! += starts[rank - 1]!;
+  const sorted = new Uint32Array(order.length);
+  for (let i = 0; i < order.length; i++) {
+    const row = order[i]!;
+    sorted[starts[rankAt(row)]!++] = row;
+  }
+  return sorted;
+}
+
+/**
+ * A loaded table, column by column. `update` takes the table's next rows: when only a few rows
+ * were replaced (an edit), their entries are patched; otherwise everything is rebuilt lazily.
+ */
+export class TableIndex<R extends GridRow = GridRow> {
+  #rows: readonly R[];
+  #sortKeys = new Map<string, RankedKey>();
+  #filterColumns = new Map<string, FilterColumn>();
+  #sorted: { key: string; order: Uint32Array } | null = null;
+  #searchPrepared = 0;
+
+  constructor(rows: readonly R[]) {
+    this.#rows = rows;
+  }
+
+  get rows(): readonly R[] {
+    return this.#rows;
+  }
+
+  /**
+   * Takes the table's next rows. Rows replaced one for one (same id at the same place) are patched;
+   * a table of another length, or with many rows replaced or reordered, starts over.
+   */
+  update(rows: readonly R[]): void {
+    const previous = this.#rows;
+    if (rows === previous) return;
+    const changed: number[] = [];
+    const limit = Math.max(64, rows.length >> 6);
+    let isPatch = rows.length === previous.length;
+    for (let row = 0; isPatch && row < rows.length; row++) {
+      if (rows[row] === previous[row]) continue;
+      if (rows[row]!.id !== previous[row]!.id || changed.length >= limit) isPatch = false;
+      else changed.push(row);
+    }
+    this.#rows = rows;
+    this.#sorted = null;
+    if (!isPatch) {
+      this.#sortKeys.clear();
+      this.#filterColumns.clear();
+      this.#searchPrepared = 0;
+      return;
+    }
+    for (const row of changed) {
+      for (const key of this.#sortKeys.values()) key.ranks[row] = rankOf(key, keyValue(key, rows[row]!));
+      for (const column of this.#filterColumns.values()) {
+        if (column.kind !== 'search' || row < this.#searchPrepared) setFilterEntry(column, rows, row);
+      }
+    }
+  }
+
+  /**
+   * Builds the product search text of rows [from, to) ahead of the first filter keystroke (the page
+   * calls it in idle time); returns where it got to.
+   */
+  prepareSearch(from: number, to: number): number {
+    const column = this.#filterColumn(
+      { key: PRODUCT_COLUMN_KEY, filterBy: 'text', format: 'product' },
+      false,
+    );
+    const end = Math.min(to, this.#rows.length);
+    if (from !== this.#searchPrepared) return this.#searchPrepared;
+    if (column.kind === 'search') {
+      column.texts.length = this.#rows.length;
+      for (let row = from; row < end; row++) column.texts[row] = productSearchText(this.#rows[row]!);
+    }
+    this.#searchPrepared = end;
+    return end;
+  }
+
+  #filterColumn(column: GridColumn, fill = true): FilterColumn {
+    const cacheKey = filterCacheKey(column);
+    let cached = this.#filterColumns.get(cacheKey);
+    if (cached === undefined) {
+      cached = filterColumnFor(column);
+      this.#filterColumns.set(cacheKey, cached);
+    }
+    if (fill && cached.kind === 'search' && this.#searchPrepared < this.#rows.length) {
+      this.prepareSearch(this.#searchPrepared, this.#rows.length);
+    } else if (fill && cached.kind !== 'search' && filterLength(cached) !== this.#rows.length) {
+      fillFilterColumn(cached, this.#rows);
+    }
+    return cached;
+  }
+
+  #sortKey(field: string, isText: boolean, nullsAs: number | null): RankedKey {
+    const cacheKey = `${isText ? 'text' : `number ${nullsAs}`}\n${field}`;
+    let key = this.#sortKeys.get(cacheKey);
+    if (key === undefined) {
+      key = isText ? rankTextKey(field, this.#rows) : rankNumberKey(field, nullsAs, this.#rows);
+      this.#sortKeys.set(cacheKey, key);
+    }
+    return key;
+  }
+
+  /** Every row's index in the order of `sortColumns` (SPEC 2), kept until the rows change. */
+  sortedOrder(
+    sortColumns: readonly SortColumn[],
+    columns: readonly GridColumn[],
+    onUnknownKey?: (key: string) => void,
+  ): Uint32Array {
+    const specs = sortKeySpecs(sortColumns, columns, onUnknownKey);
+    const cacheKey = JSON.stringify(specs);
+    if (this.#sorted?.key === cacheKey) return this.#sorted.order;
+    let order: Uint32Array = new Uint32Array(this.#rows.length);
+    for (let i = 0; i < order.length; i++) order[i] = i;
+    // From the last key to the first: each stable pass leaves ties in the previous keys' order.
+    for (let k = specs.length - 1; k >= 0; k--) {
+      const { field, isText, nullsAs, sign } = specs[k]!;
+      order = countingSort(order, this.#sortKey(field, isText, nullsAs), sign === -1);
+    }
+    this.#sorted = { key: cacheKey, order };
+    return order;
+  }
+
+  /** The indices in `order` of rows that pass every active filter (SPEC 3), in that order. */
+  filterOrder(order: Uint32Array, filters: Filters, columns: readonly GridColumn[]): Uint32Array {
+    const tests: IndexTest[] = [];
+    for (const column of columns) {
+      const filter = filters[column.key];
+      if (filter === undefined) continue;
+      const test = this.#test(column, filter);
+      if (test !== null) tests.push(test);
+    }
+    if (tests.length === 0) return order;
+    const kept = new Uint32Array(order.length);
+    let size = 0;
+    if (tests.length === 1) {
+      const test = tests[0]!;
+      for (let i = 0; i < order.length; i++) if (test(order[i]!)) kept[size++] = order[i]!;
+    } else {
+      outer: for (let i = 0; i < order.length; i++) {
+        const row = order[i]!;
+        for (let t = 0; t < tests.length; t++) if (!tests[t]!(row)) continue outer;
+        kept[size++] = row;
+      }
+    }
+    return kept.slice(0, size);
+  }
+
+  #test(column: GridColumn, filter: ColumnFilter): IndexTest | null {
+    if (column.filterBy === 'text') {
+      const query = textFilterQuery(filter);
+      if (query === null) return null;
+      const cached = this.#filterColumn(column);
+      if (cached.kind === 'search') {
+        const { texts } = cached;
+        return (row) => texts[row]!.includes(query);
+      }
+      if (cached.kind !== 'text') return null;
+      const { texts } = cached;
+      return (row) => {
+        const text = texts[row];
+        return text != null && text.includes(query);
+      };
+    }
+    if (column.filterBy === 'range') {
+      const bound = rangeFilterBound(filter);
+      if (bound === null) return null;
+      const cached = this.#filterColumn(column);
+      if (cached.kind !== 'number') return null;
+      const { numbers } = cached;
+      const [isGreaterOrEqual] = filter as readonly [boolean, string];
+      return isGreaterOrEqual ? (row) => numbers[row]! >= bound : (row) => numbers[row]! <= bound;
+    }
+    if (filter !== 1 && filter !== 2) return null;
+    const cached = this.#filterColumn(column);
+    if (cached.kind !== 'flag') return null;
+    const { flags } = cached;
+    // An unset flag shows as an unchecked box, so it counts as false.
+    return filter === 1 ? (row) => flags[row] === 1 : (row) => flags[row] === 0;
+  }
+
+  /** The rows of `order`. */
+  rowsOf(order: Uint32Array): R[] {
+    const rows = new Array<R>(order.length);
+    for (let i = 0; i < order.length; i++) rows[i] = this.#rows[order[i]!]!;
+    return rows;
+  }
+
+  /** The rows that pass `filters`, sorted by `sortColumns`: equal to `sortRows(filterRows(…))`. */
+  view(
+    filters: Filters,
+    sortColumns: readonly SortColumn[],
+    columns: readonly GridColumn[],
+    onUnknownKey?: (key: string) => void,
+  ): R[] {
+    return this.rowsOf(
+      this.filterOrder(this.sortedOrder(sortColumns, columns, onUnknownKey), filters, columns),
+    );
+  }
+}
+
+function filterLength(column: FilterColumn): number {
+  if (column.kind === 'number') return column.numbers.length;
+  if (column.kind === 'flag') return column.flags.length;
+  return column.texts.length;
+}
