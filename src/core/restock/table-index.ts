@@ -92,17 +92,17 @@ function rankNumberKey(field: string, nullsAs: number | null, rows: readonly Gri
   // Ranks may skip numbers that no row holds (whole numbers rank as themselves): made dense here.
   const { ranks, count } = numberRanks(key);
   const isUsed = new Uint8Array(count);
-  const valueOf = new Float64Array(count);
+  const valueAt = new Float64Array(count);
   for (let row = 0; row < rows.length; row++) {
     if (key.isNull[row] === 1) continue;
     isUsed[ranks[row]!] = 1;
-    valueOf[ranks[row]!] = key.values[row]!;
+    valueAt[ranks[row]!] = key.values[row]!;
   }
   const dense = new Int32Array(count);
   const values: number[] = [];
   for (let rank = 0; rank < count; rank++) {
     dense[rank] = values.length;
-    if (isUsed[rank] === 1) values.push(valueOf[rank]!);
+    if (isUsed[rank] === 1) values.push(valueAt[rank]!);
   }
   for (let row = 0; row < rows.length; row++) {
     ranks[row] = key.isNull[row] === 1 ? values.length : dense[ranks[row]!]!;
@@ -354,7 +354,7 @@ export class TableIndex<R extends GridRow = GridRow> {
       const { texts } = cached;
       return (row) => {
         const text = texts[row];
-        return text != null && text.includes(query);
+        return text?.includes(query) ?? false;
       };
     }
     if (column.filterBy === 'range') {
