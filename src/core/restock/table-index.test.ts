@@ -124,6 +124,7 @@ describe('TableIndex against sortRows and filterRows on any rows, edits included
     ':Colon',
     '',
     '42',
+    'nul \u0000 inside',
   ];
   const numbers = [
     0,
@@ -170,7 +171,7 @@ describe('TableIndex against sortRows and filterRows on any rows, edits included
   );
   const aFilters: fc.Arbitrary<Filters> = fc.record(
     {
-      product: fc.constantFrom('a', 'LAMP', ' eco ', 'b0', '', 'ß'),
+      product: fc.constantFrom('a', 'LAMP', ' eco ', 'b0', '', 'ß', 'l \u0000 i', '\u0000'),
       supplier: fc.constantFrom('acme', 'x', '1'),
       msku: fc.constantFrom('sku', '-'),
       cost: fc.tuple(fc.boolean(), fc.constantFrom('0', '2.5', '-1', '', '.')),

@@ -3,9 +3,9 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react
 import { isoDate } from '../../../core/dates';
 import { anyFilterNarrows } from '../../../core/restock/active-filters';
 import { BUILT_IN_DEFAULTS } from '../../../core/restock/calculation-defaults';
-import { type ColumnFilter, filterRows, prepareProductSearch } from '../../../core/restock/grid-filters';
-import { sortRows } from '../../../core/restock/grid-sort';
+import type { ColumnFilter } from '../../../core/restock/grid-filters';
 import { restockCsvFileName, restockTableCsv } from '../../../core/restock/table-csv';
+import { TableIndex } from '../../../core/restock/table-index';
 import { saveCsv } from '../../lib/download';
 import { Button } from '../../ui/Button';
 import { useCan } from '../access/use-can';
@@ -38,24 +38,29 @@ const rowCount = new Intl.NumberFormat('en-US');
 const PREPARE_SLICE = 2_000;
 
 /**
- * Builds the product search text of every row in idle time once the table is here, so the first
- * filter keystroke only scans (at 100,000 rows building it is most of that keystroke's cost).
+ * The table kept column by column (sort ranks, filter arrays), patched in place when an edit
+ * replaces a row. It builds the product search text of every row in idle time once the table is
+ * here, so the first filter keystroke only scans (at 100,000 rows building it is most of that
+ * keystroke's cost).
  */
-function usePreparedProductSearch(rows: readonly GridRow[] | undefined) {
+function useTableIndex(rows: readonly GridRow[] | undefined): TableIndex<GridRow> {
+  const index = useMemo(() => new TableIndex<GridRow>([]), []);
+  if (rows) index.update(rows);
   useEffect(() => {
     if (!rows || typeof requestIdleCallback !== 'function') return;
     let from = 0;
     let handle = 0;
     const step = (deadline: IdleDeadline) => {
       while (from < rows.length && deadline.timeRemaining() > 2) {
-        prepareProductSearch(rows, from, from + PREPARE_SLICE);
-        from += PREPARE_SLICE;
+        // The index may have moved on to newer rows (an edit): it says where its search text ends.
+        from = index.rows === rows ? index.prepareSearch(from, from + PREPARE_SLICE) : rows.length;
       }
       if (from < rows.length) handle = requestIdleCallback(step);
     };
     handle = requestIdleCallback(step);
     return () => cancelIdleCallback(handle);
-  }, [rows]);
+  }, [index, rows]);
+  return index;
 }
 
 export function RestockPage() {
@@ -86,19 +91,15 @@ export function RestockPage() {
   );
   const filtersState = useMemo(() => ({ filters, setFilter }), [filters, setFilter]);
 
-  usePreparedProductSearch(rows.data);
+  const index = useTableIndex(rows.data);
 
   const visibleRows = useMemo(() => {
     if (!loadedRows || !columns.data) return [];
     // The first screenful is already in the default order; another view waits for every row.
     if (isPartial) return isDefaultView ? loadedRows : [];
-    return sortRows(
-      filterRows(loadedRows, filters, columns.data),
-      sortColumns,
-      columns.data,
-      logUnknownColumn,
-    );
-  }, [loadedRows, isPartial, isDefaultView, columns.data, filters, sortColumns]);
+    // Sorted on cached per-column ranks, then filtered on typed arrays: no work per row object.
+    return index.view(filters, sortColumns, columns.data, logUnknownColumn);
+  }, [index, loadedRows, isPartial, isDefaultView, columns.data, filters, sortColumns]);
 
   const onColumnsReorder = useCallback(
     (source: string, target: string) => {
