@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AccessComponents } from '../../../core/access/access-map';
-import { apiFetch } from '../../lib/api-client';
+import { earlyOrFetch } from '../../lib/early-requests';
 import { useSession } from '../../lib/session';
 
 export const accessKeys = {
@@ -17,7 +17,7 @@ function useAccessComponentsQuery() {
   const { user } = useSession();
   return useQuery({
     queryKey: accessKeys.components(user?.sub, user?.token_version),
-    queryFn: () => apiFetch<AccessComponents>('/api/dynamic/access-components'),
+    queryFn: () => earlyOrFetch<AccessComponents>('/api/dynamic/access-components'),
     enabled: Boolean(user),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,

@@ -1,0 +1,32 @@
+import { apiFetch } from './api-client';
+
+/**
+ * GET requests a page is known to make, started as the app starts (before the page's code, the
+ * session and the access map are loaded), and handed to that page's queries when they ask.
+ */
+
+// An early answer older than this is not handed out: the page asks again.
+const MAX_AGE_MS = 30_000;
+
+const started = new Map<string, { answer: Promise<unknown>; at: number }>();
+
+/** Starts each path's GET now. */
+export function startEarly(paths: readonly string[]): void {
+  for (const path of paths) {
+    const answer = apiFetch(path);
+    // A failure is dealt with by whoever takes the answer (it asks again).
+    answer.catch(() => {});
+    started.set(path, { answer, at: Date.now() });
+  }
+}
+
+/**
+ * The answer of the early request for `path`, handed out once, or else a new request. A failed
+ * or too old early request is made again, with the session the page has by then.
+ */
+export function earlyOrFetch<T>(path: string): Promise<T> {
+  const early = started.get(path);
+  started.delete(path);
+  if (early === undefined || Date.now() - early.at > MAX_AGE_MS) return apiFetch<T>(path);
+  return (early.answer as Promise<T>).catch(() => apiFetch<T>(path));
+}
