@@ -88,6 +88,7 @@ describe('TableIndex', () => {
     const many = withIds(manyRows(3000));
     const index = new TableIndex(many);
     for (let from = 0; from < many.length; ) from = index.prepareSearch(from, from + 700);
+    for (const column of RESTOCK_COLUMNS) index.prepareSort(column);
     const sortColumns: SortColumn[] = [
       { columnKey: 'supplier', direction: 'ASC' },
       { columnKey: 'roi', direction: 'DESC' },

@@ -153,12 +153,18 @@ class ProductSearch {
     while (this.prepared < end) {
       const firstRow = this.prepared;
       const pieceEnd = Math.min(end, firstRow + PIECE_ROWS);
-      let text = '';
+      // Joined from an array: a flat string, where one built by `+=` would be flattened by the
+      // first keystroke's scan.
+      const texts: string[] = [];
+      let length = 0;
       for (let row = firstRow; row < pieceEnd; row++) {
-        this.#starts[row] = text.length;
-        text += productSearchText(rows[row]!) + ROW_END;
+        const text = productSearchText(rows[row]!);
+        this.#starts[row] = length;
+        length += text.length + 1;
+        texts.push(text);
       }
-      this.#pieces.push({ text, firstRow });
+      texts.push('');
+      this.#pieces.push({ text: texts.join(ROW_END), firstRow });
       this.prepared = pieceEnd;
     }
   }
@@ -247,6 +253,9 @@ function setFilterEntry(column: FilterColumn, rows: readonly GridRow[], row: num
 }
 
 type IndexTest = (row: number) => boolean;
+
+const sortKeyId = (field: string, isText: boolean, nullsAs: number | null) =>
+  `${isText ? 'text' : `number ${nullsAs}`}\n${field}`;
 
 /** One stable counting sort of `order` by `ranks` (reversed below `nullRank` when descending). */
 function countingSort(order: Uint32Array, key: RankedKey, isDescending: boolean): Uint32Array {
@@ -349,13 +358,23 @@ export class TableIndex<R extends GridRow = GridRow> {
   }
 
   #sortKey(field: string, isText: boolean, nullsAs: number | null): RankedKey {
-    const cacheKey = `${isText ? 'text' : `number ${nullsAs}`}\n${field}`;
+    const cacheKey = sortKeyId(field, isText, nullsAs);
     let key = this.#sortKeys.get(cacheKey);
     if (key === undefined) {
       key = isText ? rankTextKey(field, this.#rows) : rankNumberKey(field, nullsAs, this.#rows);
       this.#sortKeys.set(cacheKey, key);
     }
     return key;
+  }
+
+  /** Ranks the keys a sort by `column` reads, ahead of the first click on it (either direction). */
+  prepareSort(column: GridColumn): void {
+    for (const { field, isText, nullsAs } of sortKeySpecs(
+      [{ columnKey: column.key, direction: 'ASC' }],
+      [column],
+    )) {
+      this.#sortKey(field, isText, nullsAs);
+    }
   }
 
   /** Every row's index in the order of `sortColumns` (SPEC 2), kept until the rows change. */

@@ -3,6 +3,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react
 import { isoDate } from '../../../core/dates';
 import { anyFilterNarrows } from '../../../core/restock/active-filters';
 import { BUILT_IN_DEFAULTS } from '../../../core/restock/calculation-defaults';
+import type { RestockColumn } from '../../../core/restock/columns';
 import type { ColumnFilter } from '../../../core/restock/grid-filters';
 import { restockCsvFileName, restockTableCsv } from '../../../core/restock/table-csv';
 import { TableIndex } from '../../../core/restock/table-index';
@@ -36,30 +37,42 @@ const rowCount = new Intl.NumberFormat('en-US');
 
 // Rows per idle slice: a few milliseconds of work, so a click or keystroke never waits long.
 const PREPARE_SLICE = 2_000;
+// Up to this many rows a number column is ranked in a few milliseconds, small enough for idle time.
+const PRE_RANK_MAX_ROWS = 250_000;
 
 /**
  * The table kept column by column (sort ranks, filter arrays), patched in place when an edit
- * replaces a row. It builds the product search text of every row in idle time once the table is
- * here, so the first filter keystroke only scans (at 100,000 rows building it is most of that
- * keystroke's cost).
+ * replaces a row. Once the table is here it prepares, in idle time, the product search text of
+ * every row (so the first filter keystroke only scans) and then the ranks of the number columns
+ * (so the first click on one only sorts).
  */
-function useTableIndex(rows: readonly GridRow[] | undefined): TableIndex<GridRow> {
+function useTableIndex(
+  rows: readonly GridRow[] | undefined,
+  columns: readonly RestockColumn[] | undefined,
+): TableIndex<GridRow> {
   const index = useMemo(() => new TableIndex<GridRow>([]), []);
   if (rows) index.update(rows);
   useEffect(() => {
     if (!rows || typeof requestIdleCallback !== 'function') return;
     let from = 0;
+    const unranked =
+      rows.length > PRE_RANK_MAX_ROWS
+        ? []
+        : (columns ?? []).filter((column) => column.format !== 'text' && column.format !== 'product');
     let handle = 0;
     const step = (deadline: IdleDeadline) => {
-      while (from < rows.length && deadline.timeRemaining() > 2) {
-        // The index may have moved on to newer rows (an edit): it says where its search text ends.
-        from = index.rows === rows ? index.prepareSearch(from, from + PREPARE_SLICE) : rows.length;
+      // Newer rows (an edit) have their own turn of this effect.
+      while (index.rows === rows && deadline.timeRemaining() > 2) {
+        if (from < rows.length) from = index.prepareSearch(from, from + PREPARE_SLICE);
+        else if (unranked.length > 0 && deadline.timeRemaining() > 8) index.prepareSort(unranked.shift()!);
+        else break;
       }
-      if (from < rows.length) handle = requestIdleCallback(step);
+      if (index.rows === rows && (from < rows.length || unranked.length > 0))
+        handle = requestIdleCallback(step);
     };
     handle = requestIdleCallback(step);
     return () => cancelIdleCallback(handle);
-  }, [index, rows]);
+  }, [index, rows, columns]);
   return index;
 }
 
@@ -91,7 +104,7 @@ export function RestockPage() {
   );
   const filtersState = useMemo(() => ({ filters, setFilter }), [filters, setFilter]);
 
-  const index = useTableIndex(rows.data);
+  const index = useTableIndex(rows.data, columns.data);
 
   const visibleRows = useMemo(() => {
     if (!loadedRows || !columns.data) return [];
