@@ -4,6 +4,7 @@ import {
   displayedNumber,
   type Filters,
   productSearchText,
+  productText,
   rangeFilterBound,
   textFilterQuery,
 } from './grid-filters';
@@ -153,20 +154,32 @@ class ProductSearch {
     while (this.prepared < end) {
       const firstRow = this.prepared;
       const pieceEnd = Math.min(end, firstRow + PIECE_ROWS);
-      // Joined from an array: a flat string, where one built by `+=` would be flattened by the
-      // first keystroke's scan.
-      const texts: string[] = [];
-      let length = 0;
-      for (let row = firstRow; row < pieceEnd; row++) {
-        const text = productSearchText(rows[row]!);
-        this.#starts[row] = length;
-        length += text.length + 1;
-        texts.push(text);
-      }
-      texts.push('');
-      this.#pieces.push({ text: texts.join(ROW_END), firstRow });
+      this.#pieces.push({ text: this.#piece(rows, firstRow, pieceEnd, false), firstRow });
       this.prepared = pieceEnd;
     }
+  }
+
+  /**
+   * The search text of rows [from, to), each ending with ROW_END, and where each starts. Joined
+   * from an array (a flat string, where `+=` leaves the first keystroke's scan to flatten it) and
+   * lowercased whole: one call instead of one a row. ROW_END is neither a letter nor ignored by
+   * case rules, so each row lowercases as it would alone; should lowercasing change the length
+   * (a dotted capital I), the rows are lowercased one by one, to keep the starts exact.
+   */
+  #piece(rows: readonly GridRow[], from: number, to: number, isRowByRow: boolean): string {
+    const texts: string[] = [];
+    let length = 0;
+    for (let row = from; row < to; row++) {
+      const text = isRowByRow ? productSearchText(rows[row]!) : productText(rows[row]!);
+      this.#starts[row] = length;
+      length += text.length + 1;
+      texts.push(text);
+    }
+    texts.push('');
+    const joined = texts.join(ROW_END);
+    if (isRowByRow) return joined;
+    const lower = joined.toLowerCase();
+    return lower.length === joined.length ? lower : this.#piece(rows, from, to, true);
   }
 
   /** A flag per row: whether its text holds `query` (every row prepared). */
