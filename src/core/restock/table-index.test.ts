@@ -74,6 +74,25 @@ describe('TableIndex', () => {
     expect(mskus(index.view({ product: 'zz' }, [], RESTOCK_COLUMNS))).toEqual(['C-3']);
   });
 
+  it('reads number columns in slices ahead of a sort, an edit between slices included', () => {
+    const many = withIds(manyRows(500));
+    const index = new TableIndex(many);
+    const cost = RESTOCK_COLUMNS.find((column) => column.key === 'cost')!;
+    expect(index.prepareSort(cost, 200)).toBe(false);
+    const edited = many.slice();
+    edited[10] = { ...many[10]!, cost: 99.5 };
+    edited[400] = { ...many[400]!, cost: null };
+    index.update(edited);
+    expect(index.prepareSort(cost, 200)).toBe(false);
+    expect(index.prepareSort(cost, 200)).toBe(true);
+    for (const direction of ['ASC', 'DESC'] as const) {
+      const sortColumns = [{ columnKey: 'cost', direction }];
+      expect(mskus(index.view({}, sortColumns, RESTOCK_COLUMNS))).toEqual(
+        mskus(reference(edited, {}, sortColumns, RESTOCK_COLUMNS)),
+      );
+    }
+  });
+
   it('starts over on a table of another length', () => {
     const index = new TableIndex(rows);
     index.view({ product: 'a' }, [], RESTOCK_COLUMNS);

@@ -76,19 +76,39 @@ function rankTextKey(field: string, rows: readonly GridRow[]): RankedKey {
   return { field, isText: true, nullsAs: null, ranks, values };
 }
 
-function rankNumberKey(field: string, nullsAs: number | null, rows: readonly GridRow[]): RankedKey {
-  const key: NumberKey = {
-    kind: 'number',
-    values: new Float64Array(rows.length),
-    isNull: new Uint8Array(rows.length),
-  };
-  for (let row = 0; row < rows.length; row++) {
+/**
+ * A number key being read from the rows, a slice at a time in idle time: reading a field of
+ * every row object is most of the cost of ranking a number column.
+ */
+type ReadingKey = { field: string; nullsAs: number | null; key: NumberKey; next: number };
+
+const startReading = (field: string, nullsAs: number | null, size: number): ReadingKey => ({
+  field,
+  nullsAs,
+  key: { kind: 'number', values: new Float64Array(size), isNull: new Uint8Array(size) },
+  next: 0,
+});
+
+/** Reads rows [from, to) of a number key. */
+function readNumbers(
+  { field, nullsAs, key }: ReadingKey,
+  rows: readonly GridRow[],
+  from: number,
+  to: number,
+) {
+  for (let row = from; row < to; row++) {
     const number = sortableNumber(rows[row]![field]) ?? nullsAs;
     if (number === null) {
       key.values[row] = Number.POSITIVE_INFINITY;
       key.isNull[row] = 1;
-    } else key.values[row] = number + 0;
+    } else {
+      key.values[row] = number + 0;
+      key.isNull[row] = 0;
+    }
   }
+}
+
+function rankNumberKey({ field, nullsAs, key }: ReadingKey, rows: readonly GridRow[]): RankedKey {
   // Ranks may skip numbers that no row holds (whole numbers rank as themselves): made dense here.
   const { ranks, count } = numberRanks(key);
   const isUsed = new Uint8Array(count);
@@ -296,6 +316,7 @@ function countingSort(order: Uint32Array, key: RankedKey, isDescending: boolean)
 export class TableIndex<R extends GridRow = GridRow> {
   #rows: readonly R[];
   #sortKeys = new Map<string, RankedKey>();
+  #readingKeys = new Map<string, ReadingKey>();
   #filterColumns = new Map<string, FilterColumn>();
   #sorted: { key: string; order: Uint32Array } | null = null;
   #search: ProductSearch | null = null;
@@ -327,6 +348,7 @@ export class TableIndex<R extends GridRow = GridRow> {
     this.#sorted = null;
     if (!isPatch) {
       this.#sortKeys.clear();
+      this.#readingKeys.clear();
       this.#filterColumns.clear();
       this.#search = null;
       return;
@@ -334,6 +356,9 @@ export class TableIndex<R extends GridRow = GridRow> {
     const search = this.#search;
     for (const row of changed) {
       for (const key of this.#sortKeys.values()) key.ranks[row] = rankOf(key, keyValue(key, rows[row]!));
+      // Rows not yet read are read from the new rows when they are.
+      for (const reading of this.#readingKeys.values())
+        if (row < reading.next) readNumbers(reading, rows, row, row + 1);
       for (const column of this.#filterColumns.values()) setFilterEntry(column, rows, row);
       // Rows not yet prepared are read from the new rows when they are.
       if (search !== null && row < search.prepared) search.patched.set(row, productSearchText(rows[row]!));
@@ -374,20 +399,45 @@ export class TableIndex<R extends GridRow = GridRow> {
     const cacheKey = sortKeyId(field, isText, nullsAs);
     let key = this.#sortKeys.get(cacheKey);
     if (key === undefined) {
-      key = isText ? rankTextKey(field, this.#rows) : rankNumberKey(field, nullsAs, this.#rows);
+      if (isText) key = rankTextKey(field, this.#rows);
+      else {
+        const reading = this.#readingKeys.get(cacheKey) ?? startReading(field, nullsAs, this.#rows.length);
+        readNumbers(reading, this.#rows, reading.next, this.#rows.length);
+        this.#readingKeys.delete(cacheKey);
+        key = rankNumberKey(reading, this.#rows);
+      }
       this.#sortKeys.set(cacheKey, key);
     }
     return key;
   }
 
-  /** Ranks the keys a sort by `column` reads, ahead of the first click on it (either direction). */
-  prepareSort(column: GridColumn): void {
+  /**
+   * Ranks the keys a sort by `column` reads, ahead of the first click on it (either direction).
+   * Number keys are read at most `rowBudget` rows at a time (call again to go on); says whether
+   * every key is ranked.
+   */
+  prepareSort(column: GridColumn, rowBudget = Number.POSITIVE_INFINITY): boolean {
+    const size = this.#rows.length;
     for (const { field, isText, nullsAs } of sortKeySpecs(
       [{ columnKey: column.key, direction: 'ASC' }],
       [column],
     )) {
+      const id = sortKeyId(field, isText, nullsAs);
+      if (this.#sortKeys.has(id)) continue;
+      if (!isText) {
+        let reading = this.#readingKeys.get(id);
+        if (reading === undefined) {
+          reading = startReading(field, nullsAs, size);
+          this.#readingKeys.set(id, reading);
+        }
+        const to = Math.min(size, reading.next + rowBudget);
+        readNumbers(reading, this.#rows, reading.next, to);
+        reading.next = to;
+        if (to < size) return false;
+      }
       this.#sortKey(field, isText, nullsAs);
     }
+    return true;
   }
 
   /** Every row's index in the order of `sortColumns` (SPEC 2), kept until the rows change. */

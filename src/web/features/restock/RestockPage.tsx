@@ -37,8 +37,8 @@ const rowCount = new Intl.NumberFormat('en-US');
 
 // Rows per idle slice: a few milliseconds of work, so a click or keystroke never waits long.
 const PREPARE_SLICE = 2_000;
-// Up to this many rows a number column is ranked in a few milliseconds, small enough for idle time.
-const PRE_RANK_MAX_ROWS = 250_000;
+// Rows of a number column read per idle slice before it is ranked.
+const RANK_SLICE = 10_000;
 
 /**
  * The table kept column by column (sort ranks, filter arrays), patched in place when an edit
@@ -55,17 +55,17 @@ function useTableIndex(
   useEffect(() => {
     if (!rows || typeof requestIdleCallback !== 'function') return;
     let from = 0;
-    const unranked =
-      rows.length > PRE_RANK_MAX_ROWS
-        ? []
-        : (columns ?? []).filter((column) => column.format !== 'text' && column.format !== 'product');
+    const unranked = (columns ?? []).filter(
+      (column) => column.format !== 'text' && column.format !== 'product',
+    );
     let handle = 0;
     const step = (deadline: IdleDeadline) => {
       // Newer rows (an edit) have their own turn of this effect.
       while (index.rows === rows && deadline.timeRemaining() > 2) {
         if (from < rows.length) from = index.prepareSearch(from, from + PREPARE_SLICE);
-        else if (unranked.length > 0 && deadline.timeRemaining() > 8) index.prepareSort(unranked.shift()!);
-        else break;
+        else if (unranked.length > 0) {
+          if (index.prepareSort(unranked[0]!, RANK_SLICE)) unranked.shift();
+        } else break;
       }
       if (index.rows === rows && (from < rows.length || unranked.length > 0))
         handle = requestIdleCallback(step);
