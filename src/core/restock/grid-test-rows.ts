@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import type { Product } from '../product-fields/fields';
 import { BUILT_IN_DEFAULTS } from './calculation-defaults';
 import { deriveFields, type RestockRow } from './engine';
@@ -12,6 +13,34 @@ export const gridRow = (overrides: Partial<Product>): RestockRow => {
 };
 
 export const mskus = (rows: readonly { msku: string }[]) => rows.map((r) => r.msku);
+
+/** Numbers that sort and compare awkwardly: signed zeros, fractions, extremes, infinities, NaN. */
+const AWKWARD_NUMBERS = [
+  0,
+  -0,
+  1,
+  2,
+  2.5,
+  -3,
+  0.1,
+  0.29,
+  12.34,
+  1 / 3,
+  2 ** 60,
+  1e300,
+  -1e300,
+  Infinity,
+  -Infinity,
+  NaN,
+];
+
+/** Any number a row's numeric field may hold, blank included. */
+export const anyNumber = fc.oneof(
+  fc.constantFrom(...AWKWARD_NUMBERS),
+  fc.constant(null),
+  fc.double(),
+  fc.integer(),
+);
 
 /** Four rows with blanks in title, supplier, cost and stock. */
 export const SAMPLE_ROWS: RestockRow[] = [
