@@ -40,17 +40,24 @@ const serverMessage = (body: unknown): string | null =>
     ? (body as { message: string }).message
     : null;
 
+let writes = 0;
+
+/** How many requests that may change data this tab has sent: an answer read before one may be stale. */
+export const writesSent = (): number => writes;
+
 /**
  * Every API call goes through here: bearer token from session storage, cookies included,
  * JSON both ways. Non-OK answers throw ApiError with the server's message or `fallback`.
  */
 export async function apiFetch<T>(path: string, options: RequestOptions = {}, fallback?: string): Promise<T> {
   const token = options.token === undefined ? readStoredToken() : options.token;
+  const method = options.method ?? 'GET';
+  if (method !== 'GET') writes++;
   const headers: Record<string, string> = { ...options.headers };
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(path, {
-    method: options.method ?? 'GET',
+    method,
     headers,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
     credentials: 'include',

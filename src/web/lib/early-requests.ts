@@ -1,4 +1,5 @@
-import { apiFetch } from './api-client';
+import { apiFetch, writesSent } from './api-client';
+import { readStoredToken } from './token-storage';
 
 /**
  * GET requests a page is known to make, started as the app starts (before the page's code, the
@@ -8,7 +9,11 @@ import { apiFetch } from './api-client';
 // An early answer older than this is not handed out: the page asks again.
 const MAX_AGE_MS = 30_000;
 
-const started = new Map<string, { answer: Promise<unknown>; at: number }>();
+/** Each early answer with the session it was asked with and the tab's writes sent by then. */
+const started = new Map<
+  string,
+  { answer: Promise<unknown>; at: number; token: string | null; writes: number }
+>();
 
 /** Starts each path's GET now. */
 export function startEarly(paths: readonly string[]): void {
@@ -16,17 +21,24 @@ export function startEarly(paths: readonly string[]): void {
     const answer = apiFetch(path);
     // A failure is dealt with by whoever takes the answer (it asks again).
     answer.catch(() => {});
-    started.set(path, { answer, at: Date.now() });
+    started.set(path, { answer, at: Date.now(), token: readStoredToken(), writes: writesSent() });
   }
 }
 
 /**
  * The answer of the early request for `path`, handed out once, or else a new request. A failed
- * or too old early request is made again, with the session the page has by then.
+ * or too old early request is made again, with the session the page has by then; so is one asked
+ * with another session (signed out, or another user signed in) or before a write of this tab (an
+ * import, an edit, new calculation defaults), whose answer may no longer hold.
  */
 export function earlyOrFetch<T>(path: string): Promise<T> {
   const early = started.get(path);
   started.delete(path);
-  if (early === undefined || Date.now() - early.at > MAX_AGE_MS) return apiFetch<T>(path);
+  const stillHolds =
+    early !== undefined &&
+    Date.now() - early.at <= MAX_AGE_MS &&
+    early.token === readStoredToken() &&
+    early.writes === writesSent();
+  if (!stillHolds) return apiFetch<T>(path);
   return (early.answer as Promise<T>).catch(() => apiFetch<T>(path));
 }

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiFetch } from '../../lib/api-client';
 import { earlyOrFetch } from '../../lib/early-requests';
 import { RESTOCK_PATHS, startRestockRequestsEarly } from './early-requests';
 
@@ -88,5 +89,30 @@ describe('the restock page asked for as the app starts', () => {
     startRestockRequestsEarly({ pathname: '/restock', search: '' });
     await expect(earlyOrFetch(RESTOCK_PATHS.accessComponents)).resolves.toEqual({ ok: 1 });
     expect(fetched().filter((path) => path === RESTOCK_PATHS.accessComponents)).toHaveLength(2);
+  });
+
+  it('never hands an answer to another session: signed out, or another user signed in', async () => {
+    sessionStorage.setItem('accessToken', tokenFor('u1'));
+    startRestockRequestsEarly({ pathname: '/restock', search: '' });
+    // u1 signs out and u2 signs in before the restock page asks.
+    sessionStorage.setItem('accessToken', tokenFor('u2'));
+    await earlyOrFetch(RESTOCK_PATHS.firstScreenful);
+    const asked = vi.mocked(fetch).mock.calls.filter(([path]) => path === RESTOCK_PATHS.firstScreenful);
+    expect(asked).toHaveLength(2);
+    expect(new Headers(asked[1]![1]?.headers).get('authorization')).toBe(`Bearer ${tokenFor('u2')}`);
+    sessionStorage.removeItem('accessToken');
+    await earlyOrFetch(RESTOCK_PATHS.columns);
+    expect(fetched().filter((path) => path === RESTOCK_PATHS.columns)).toHaveLength(2);
+  });
+
+  it('asks again after this tab sent a write, whose change the early answer may miss', async () => {
+    sessionStorage.setItem('accessToken', tokenFor('u1'));
+    startRestockRequestsEarly({ pathname: '/restock', search: '' });
+    await earlyOrFetch(RESTOCK_PATHS.columns);
+    expect(fetched()).toHaveLength(4);
+    // New calculation defaults saved on the settings page before the restock page asks.
+    await apiFetch(RESTOCK_PATHS.defaults, { method: 'PUT', body: { desiredDaysOfInventory: 30 } });
+    await earlyOrFetch(RESTOCK_PATHS.defaults);
+    expect(fetched().filter((path) => path === RESTOCK_PATHS.defaults)).toHaveLength(3);
   });
 });
