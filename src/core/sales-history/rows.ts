@@ -73,8 +73,12 @@ function checkMsku(value: unknown): string | null {
   if (typeof value !== 'string' || value.trim() === '') return 'msku is required';
   if (value.trim().length > HISTORY_MSKU_MAX) return `msku must be at most ${HISTORY_MSKU_MAX} characters`;
   if (value.includes('\u0000')) return 'msku must not contain NUL characters';
+  // Stored as UTF-8, every lone surrogate reads back as U+FFFD: two different codes would be one.
+  if (LONE_SURROGATE.test(value)) return 'msku must not contain a broken character (a lone surrogate)';
   return null;
 }
+
+const LONE_SURROGATE = /\p{Cs}/u;
 
 const KNOWN_KEYS: Record<HistoryKind, ReadonlySet<string>> = {
   sales: new Set(['msku', 'day', 'units', 'revenue']),

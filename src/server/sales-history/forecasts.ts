@@ -67,6 +67,12 @@ export async function replaceForecasts(
     `DELETE FROM forecasts AS f USING ${touched} AS t WHERE f.account_id = $1 AND f.msku = t.msku`,
     [accountId],
   );
+  // The trigger on forecasts took their steps; steps it could not see (a forecast truncated or
+  // deleted with triggers off) must not block the write.
+  await client.query(
+    `DELETE FROM forecast_steps AS s USING ${touched} AS t WHERE s.account_id = $1 AND s.msku = t.msku`,
+    [accountId],
+  );
   if (lines.length === 0) return;
   await copyInto(
     client,

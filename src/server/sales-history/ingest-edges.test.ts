@@ -150,35 +150,55 @@ describe('an upload racing the marketplace sync', () => {
   });
 });
 
+/**
+ * Sends `send()` while `deletion` runs in a transaction still open, waits until the request is
+ * blocked on a lock inside the statement starting with `blockedAt` (or has answered), then
+ * commits the deletion; answers the request's answer.
+ */
+async function racingDeletion(
+  deletion: string,
+  params: unknown[],
+  blockedAt: string,
+  send: () => Promise<{ status: number; body: Result }>,
+) {
+  const deleting = await t.pool.connect();
+  try {
+    await deleting.query('BEGIN');
+    await deleting.query(deletion, params);
+    const upload = send();
+    let settled = false;
+    void upload.finally(() => {
+      settled = true;
+    });
+    while (!settled) {
+      const waiting = await t.pool.query(
+        "SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE $1",
+        [`${blockedAt}%`],
+      );
+      if (waiting.rowCount) break;
+    }
+    await deleting.query('COMMIT');
+    return await upload;
+  } finally {
+    deleting.release();
+  }
+}
+
 describe('an upload racing the deletion of one of its products', () => {
   it('answers 409 and writes nothing when the product goes while the file is written', async () => {
     const owner = await ownerWith('G-1', 'G-2');
     const days = lastDays(30);
-    const deleting = await t.pool.connect();
-    let upload: Promise<{ status: number; body: Result }> | undefined;
-    try {
-      // As an inventory import's revert does: the product deleted in a transaction still open.
-      await deleting.query('BEGIN');
-      await deleting.query("DELETE FROM products WHERE account_id = $1 AND msku = 'G-2'", [owner.accountId]);
-      upload = owner.post(SALES, {
-        rows: days.flatMap((day) => ['G-1', 'G-2'].map((msku) => ({ msku, day, units: 2 }))),
-      });
-      let settled = false;
-      void upload.finally(() => {
-        settled = true;
-      });
-      // The ingest saw the product and now waits for the deletion to end (or it failed early).
-      while (!settled) {
-        const waiting = await t.pool.query(
-          "SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'COPY forecasts%'",
-        );
-        if (waiting.rowCount) break;
-      }
-      await deleting.query('COMMIT');
-    } finally {
-      deleting.release();
-    }
-    const answer = await upload!;
+    // As an inventory import's revert does: the product deleted in a transaction still open; the
+    // ingest saw the product and waits for the deletion at its forecasts' write.
+    const answer = await racingDeletion(
+      "DELETE FROM products WHERE account_id = $1 AND msku = 'G-2'",
+      [owner.accountId],
+      'COPY forecasts',
+      () =>
+        owner.post(SALES, {
+          rows: days.flatMap((day) => ['G-1', 'G-2'].map((msku) => ({ msku, day, units: 2 }))),
+        }),
+    );
     expect(answer.status).toBe(409);
     expect(answer.body.message).toBe(
       'Products changed while the file was imported: nothing was written, send it again',
@@ -196,28 +216,13 @@ describe('an upload racing the deletion of its account', () => {
   it('is refused with 409 and leaves no daily row of the deleted account behind', async () => {
     const owner = await ownerWith('E-1');
     const days = lastDays(10);
-    const deleting = await t.pool.connect();
-    let upload: Promise<{ status: number; body: Result }> | undefined;
-    try {
-      await deleting.query('BEGIN');
-      await deleting.query('DELETE FROM accounts WHERE id = $1', [owner.accountId]);
-      upload = owner.post(SALES, { rows: days.map((day) => ({ msku: 'E-1', day, units: 2 })) });
-      let settled = false;
-      void upload.finally(() => {
-        settled = true;
-      });
-      // The ingest wrote its daily rows and now waits for the deletion to end (or it failed early).
-      while (!settled) {
-        const waiting = await t.pool.query(
-          "SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'INSERT INTO history_series%'",
-        );
-        if (waiting.rowCount) break;
-      }
-      await deleting.query('COMMIT');
-    } finally {
-      deleting.release();
-    }
-    const answer = await upload!;
+    // The ingest wrote its daily rows and waits for the deletion at the series' write.
+    const answer = await racingDeletion(
+      'DELETE FROM accounts WHERE id = $1',
+      [owner.accountId],
+      'INSERT INTO history_series',
+      () => owner.post(SALES, { rows: days.map((day) => ({ msku: 'E-1', day, units: 2 })) }),
+    );
     expect(answer.status).toBe(409);
     for (const table of ['daily_sales', 'history_series', 'forecasts', 'forecast_steps', 'history_ranges']) {
       expect(await storedCount(table, owner.accountId), table).toBe(0);
@@ -324,6 +329,11 @@ describe('hostile and wrong bodies', () => {
     const at = await owner.post(SALES, { rows: [line(999_999_999), line(1)] });
     expect(at.status).toBe(200);
     expect((await storedSales(owner.accountId))[0]!.revenue).toBe(1_000_000_000);
+    // A product the account does not have is left out and counted, whatever its lines add up to.
+    const unknown = Array.from({ length: 1001 }, () => ({ msku: 'NOT-MINE', day, units: 1, revenue: 1e9 }));
+    const skipped = await owner.post(SALES, { rows: [line(5), ...unknown] });
+    expect(skipped.status).toBe(200);
+    expect(skipped.body).toMatchObject({ products: 1, unknownProducts: 1, unknownExamples: ['NOT-MINE'] });
   });
 });
 
@@ -611,6 +621,16 @@ describe('mskus', () => {
     const tooLong = await owner.post(SALES, { rows: [{ msku: 'x'.repeat(201), day, units: 1 }] });
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.message).toBe('Row 1: msku must be at most 200 characters');
+    // Two codes with different lone surrogates would both be stored as U+FFFD: one product.
+    const broken = await owner.post(SALES, {
+      rows: [
+        { msku: 'LONE-\ud800', day, units: 1 },
+        { msku: 'LONE-\udc00', day, units: 1 },
+      ],
+    });
+    expect(broken.status).toBe(400);
+    expect(broken.body.message).toBe('Row 1: msku must not contain a broken character (a lone surrogate)');
+    expect(await storedCount('daily_sales', owner.accountId)).toBe(2);
   });
 });
 
@@ -629,5 +649,47 @@ describe('deleting an account', () => {
     expect(next.status).toBeGreaterThanOrEqual(400);
     expect(next.status).toBeLessThan(500);
     expect(await storedCount('daily_sales', owner.accountId)).toBe(0);
+  });
+
+  it('refuses a part staged while the account is being deleted with 409, keeping nothing', async () => {
+    const owner = await ownerWith('A-2');
+    const [day] = lastDays(1);
+    const answer = await racingDeletion(
+      'DELETE FROM accounts WHERE id = $1',
+      [owner.accountId],
+      'INSERT INTO history_upload_parts',
+      () =>
+        owner.post(SALES, {
+          rows: [{ msku: 'A-2', day, units: 1 }],
+          upload: { id: randomUUID(), part: 0, last: false },
+        }),
+    );
+    expect(answer.status).toBe(409);
+    expect(answer.body.message).toBe('The account changed while the part was sent: nothing was kept');
+    expect(await storedCount('history_upload_parts', owner.accountId)).toBe(0);
+  });
+});
+
+describe("a forecast's steps left behind", () => {
+  it('never block a later write of the forecast (a truncate skips the trigger that deletes them)', async () => {
+    const owner = await ownerWith('L-1');
+    const days = lastDays(30);
+    const send = (units: number) =>
+      owner.post(SALES, { rows: days.map((day) => ({ msku: 'L-1', day, units })) });
+    expect((await send(2)).body.forecasts).toBe(1);
+    // As a restore with triggers off would leave it: the forecast gone, its steps still there.
+    const restoring = await t.pool.connect();
+    try {
+      await restoring.query("SET session_replication_role = 'replica'");
+      await restoring.query('DELETE FROM forecasts WHERE account_id = $1', [owner.accountId]);
+      await restoring.query('RESET session_replication_role');
+    } finally {
+      restoring.release();
+    }
+    expect(await storedCount('forecast_steps', owner.accountId)).toBe(1);
+    const again = await send(3);
+    expect(again.status).toBe(200);
+    expect(again.body.forecasts).toBe(1);
+    expect(await storedCount('forecast_steps', owner.accountId)).toBe(1);
   });
 });

@@ -116,17 +116,25 @@ export async function stageUploadPart(
   upload: UploadPart,
   rows: readonly HistoryRow[],
 ): Promise<{ staged: number }> {
-  return inTransaction(db, async (client) => {
-    await lockAccount(client, accountId);
-    checkPartOrder(await receivedParts(client, accountId, kind, upload), upload);
-    await phase('stage part', () =>
-      client.query(
-        'INSERT INTO history_upload_parts (account_id, upload_id, kind, part, lines) VALUES ($1, $2, $3, $4, $5)',
-        [accountId, upload.id, kind, upload.part, JSON.stringify(partLines(rows))],
-      ),
-    );
-    return { staged: rows.length };
-  });
+  try {
+    return await inTransaction(db, async (client) => {
+      await lockAccount(client, accountId);
+      checkPartOrder(await receivedParts(client, accountId, kind, upload), upload);
+      await phase('stage part', () =>
+        client.query(
+          'INSERT INTO history_upload_parts (account_id, upload_id, kind, part, lines) VALUES ($1, $2, $3, $4, $5)',
+          [accountId, upload.id, kind, upload.part, JSON.stringify(partLines(rows))],
+        ),
+      );
+      return { staged: rows.length };
+    });
+  } catch (error) {
+    // The account was deleted while the part was on its way: nothing of the upload is left.
+    if ((error as { code?: string }).code === FOREIGN_KEY_VIOLATION) {
+      throw new UploadOrderError('The account changed while the part was sent: nothing was kept');
+    }
+    throw error;
+  }
 }
 
 /** The staged parts of an upload, in order, taken out of the staging table. */
@@ -292,10 +300,12 @@ export async function writeHistory(
 
   const { products, duplicates } = mergeLines(kind, parts);
   parts.length = 0;
-  checkDailyLimit(products);
   // The file's products are looked up once each, not once per line.
   const unknown = await unknownProducts(client, accountId, [...products.keys()]);
   for (const msku of unknown) products.delete(msku);
+  // Only the days that are written must fit: a product left out is counted, never a reason to
+  // refuse the file.
+  checkDailyLimit(products);
   lap('commit: merge lines, unknown products');
   const answer = (days: number, forecasts: number): HistoryImportResult => ({
     days,
