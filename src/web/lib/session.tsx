@@ -1,4 +1,14 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { AccessClaims } from '../../core/auth/token-claims';
 import { apiFetch } from './api-client';
 import { decodeAccessToken } from './jwt';
@@ -51,14 +61,26 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [isRefreshing, setRefreshing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const user = useMemo(() => (token ? decodeAccessToken(token) : null), [token]);
+  const queryClient = useQueryClient();
+  // Whose answers the query cache holds: kept after a sign-out, so that the same user signing in
+  // again keeps them and anyone else starts from an empty cache.
+  const cacheOwner = useRef<string | null>(user?.sub ?? null);
 
-  const signIn = useCallback((next: string) => {
-    storeToken(next);
-    markRefreshCookie(true);
-    setToken(next);
-    setError(null);
-    setStatus('signed-in');
-  }, []);
+  const signIn = useCallback(
+    (next: string) => {
+      const signedIn = decodeAccessToken(next)?.sub ?? null;
+      // Another user in this tab: nothing of the previous one's may be shown, even for a moment
+      // while the pages ask again. Cleared here, on the sign-in form, where no private page asks.
+      if (cacheOwner.current !== null && signedIn !== cacheOwner.current) queryClient.clear();
+      cacheOwner.current = signedIn;
+      storeToken(next);
+      markRefreshCookie(true);
+      setToken(next);
+      setError(null);
+      setStatus('signed-in');
+    },
+    [queryClient],
+  );
 
   const clearLocal = useCallback(() => {
     storeToken(null);

@@ -1,0 +1,43 @@
+import { expect, test } from '@playwright/test';
+import { logOutThroughMenu, signUpThroughForm } from './support/accounts';
+import { baseRow, grid, importRows, rowOf } from './support/restock';
+
+test("a user who signs in after another in the same tab never sees the other's products", async ({
+  page,
+}) => {
+  const first = await signUpThroughForm(page);
+  await importRows(page, [baseRow('FIRST-USERS-SECRET')]);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Restock$/ }).click();
+  await expect(rowOf(page, 'FIRST-USERS-SECRET')).toBeVisible();
+  await logOutThroughMenu(page, first.fullName);
+
+  // The second user's table answers are held: whatever the page shows meanwhile comes from the
+  // tab's own memory.
+  let releaseTable = () => {};
+  const tableHeld = new Promise<void>((resolve) => {
+    releaseTable = resolve;
+  });
+  await page.route('**/api/tables/restock/data**', async (route) => {
+    await tableHeld;
+    await route.continue();
+  });
+  await page.getByRole('link', { name: 'Sign Up' }).first().click();
+  await expect(page).toHaveURL(/\/signup$/);
+  const asked = page.waitForRequest('**/api/tables/restock/data**');
+  // Signed up through the form without reloading the tab.
+  await page.getByLabel('Full Name').fill('Sam Second');
+  await page.getByLabel('Email').fill(`second.${Date.now().toString(36)}@example.com`);
+  await page.getByLabel('Contact Number').fill('(555) 010-2031');
+  await page.getByLabel('Country').selectOption({ label: 'Canada' });
+  await page.getByLabel('Password', { exact: true }).fill(first.password);
+  await page.getByLabel('Confirm Password').fill(first.password);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Restock$/ }).click();
+  await asked;
+  await expect(page).toHaveURL(/\/restock$/);
+  await expect(rowOf(page, 'FIRST-USERS-SECRET')).toHaveCount(0);
+  releaseTable();
+  await expect(page.getByRole('heading', { name: 'No products yet' })).toBeVisible();
+  await expect(grid(page).getByText('FIRST-USERS-SECRET')).toHaveCount(0);
+});
