@@ -1,13 +1,20 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { logOutThroughMenu, signUpThroughForm } from './support/accounts';
 import { baseRow, grid, importRows, rowOf } from './support/restock';
+
+/** In-app navigation: the tab keeps what it holds in memory, as it would for a seller. */
+const openRestock = (page: Page) =>
+  page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: /Restock$/ })
+    .click();
 
 test("a user who signs in after another in the same tab never sees the other's products", async ({
   page,
 }) => {
   const first = await signUpThroughForm(page);
   await importRows(page, [baseRow('FIRST-USERS-SECRET')]);
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Restock$/ }).click();
+  await openRestock(page);
   await expect(rowOf(page, 'FIRST-USERS-SECRET')).toBeVisible();
   await logOutThroughMenu(page, first.fullName);
 
@@ -33,7 +40,7 @@ test("a user who signs in after another in the same tab never sees the other's p
   await page.getByLabel('Confirm Password').fill(first.password);
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Restock$/ }).click();
+  await openRestock(page);
   await asked;
   await expect(page).toHaveURL(/\/restock$/);
   await expect(rowOf(page, 'FIRST-USERS-SECRET')).toHaveCount(0);
