@@ -4,14 +4,7 @@ import { isoDay, utcDayOf } from '../../core/forecast/days';
 import { aProduct } from '../../core/restock/test-products';
 import type { HistoryImportResult } from '../../core/sales-history/rows';
 import { insertProducts } from '../test-support/products';
-import {
-  storedCount as countOf,
-  ownerWith as historyOwnerWith,
-  lastDays as lastDaysOf,
-  storedSales as salesOf,
-  storedSeries as seriesOf,
-  seriesRebuiltFromDailyRows,
-} from '../test-support/sales-history';
+import { historyHelpers } from '../test-support/sales-history';
 import { startTestApp, type TestApp } from '../test-support/test-app';
 import { writeHistory } from './queries';
 
@@ -30,20 +23,18 @@ const SALES = '/api/dynamic/import-sales';
 const STOCK = '/api/dynamic/import-stock';
 type Result = HistoryImportResult & { staged?: number; message?: string };
 
+const helpers = historyHelpers(() => t);
+const { lastDays, storedSales, storedCount, storedSeries, seriesRebuilt } = helpers;
+
 async function ownerWith(...mskus: string[]) {
-  const owner = await historyOwnerWith(t, ...mskus);
+  const owner = await helpers.ownerWith(...mskus);
   const post = (path: string, body: unknown) => owner.client.post<Result>(path, body, owner.token);
   return { ...owner, post };
 }
 
-const lastDays = (count: number, daysAgo = 1) => lastDaysOf(t, count, daysAgo);
-const storedSales = (accountId: string) => salesOf(t.pool, accountId);
-const storedCount = (table: string, accountId: string) => countOf(t.pool, table, accountId);
-const storedSeries = (accountId: string) => seriesOf(t.pool, accountId);
-
 /** The stored series are those the daily rows give. */
 async function expectSeriesMatchDailyRows(accountId: string) {
-  expect(await storedSeries(accountId)).toEqual(await seriesRebuiltFromDailyRows(t.pool, accountId));
+  expect(await storedSeries(accountId)).toEqual(await seriesRebuilt(accountId));
 }
 
 describe('concurrent uploads of one account', () => {

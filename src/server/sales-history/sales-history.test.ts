@@ -4,14 +4,7 @@ import { dayNumber, isoDay, utcDayOf } from '../../core/forecast/days';
 import type { ProductHistory } from '../../core/sales-history/product-history';
 import type { HistoryImportResult } from '../../core/sales-history/rows';
 import { addMemberAndLogIn } from '../test-support/http-client';
-import {
-  storedCount as countOf,
-  ownerWith as historyOwnerWith,
-  lastDays as lastDaysOf,
-  storedSales as salesOf,
-  storedSeries as seriesOf,
-  seriesRebuiltFromDailyRows,
-} from '../test-support/sales-history';
+import { historyHelpers } from '../test-support/sales-history';
 import { startTestApp, type TestApp } from '../test-support/test-app';
 
 let t: TestApp;
@@ -27,11 +20,10 @@ const STOCK = '/api/dynamic/import-stock';
 const historyOf = (msku: string, days = 180) =>
   `/api/products/${encodeURIComponent(msku)}/history?days=${days}`;
 
-const ownerWith = (...mskus: string[]) => historyOwnerWith(t, ...mskus);
+const { ownerWith, lastDays, storedSales, storedCount, storedSeries, seriesRebuilt } = historyHelpers(
+  () => t,
+);
 const today = () => utcDayOf(t.clock.now);
-const lastDays = (count: number, daysAgo = 1) => lastDaysOf(t, count, daysAgo);
-const storedSales = (accountId: string) => salesOf(t.pool, accountId);
-const storedCount = (table: string, accountId: string) => countOf(t.pool, table, accountId);
 
 describe('POST /api/dynamic/import-sales', () => {
   it('stores daily units, adds up repeated order lines, reports unknown products and forecasts', async () => {
@@ -245,11 +237,11 @@ describe('packed series', () => {
       ...days.slice(0, 40).map((day, i) => ({ msku: 'P-1', day, available: i % 5 === 0 ? 0 : 30 })),
       ...days.slice(5, 8).map((day) => ({ msku: 'P-3', day, available: 4 })),
     ]);
-    const kept = await seriesOf(t.pool, owner.accountId);
+    const kept = await storedSeries(owner.accountId);
     expect(kept.map((row) => row.msku)).toEqual(['P-1', 'P-2', 'P-3']);
     expect(kept[2]).toMatchObject({ start: days[5], units: '' });
 
-    expect(await seriesRebuiltFromDailyRows(t.pool, owner.accountId)).toEqual(kept);
+    expect(await seriesRebuilt(owner.accountId)).toEqual(kept);
   });
 });
 

@@ -65,3 +65,15 @@ export async function seriesRebuiltFromDailyRows(pool: pg.Pool, accountId: strin
     client.release();
   }
 }
+
+/** The helpers above bound to a suite's app, which is started in its `beforeAll`. */
+export function historyHelpers(app: () => HistoryTestApp) {
+  return {
+    ownerWith: (...mskus: string[]) => ownerWith(app(), ...mskus),
+    lastDays: (count: number, daysAgo = 1) => lastDays(app(), count, daysAgo),
+    storedSales: (accountId: string) => storedSales(app().pool, accountId),
+    storedCount: (table: string, accountId: string) => storedCount(app().pool, table, accountId),
+    storedSeries: (accountId: string) => storedSeries(app().pool, accountId),
+    seriesRebuilt: (accountId: string) => seriesRebuiltFromDailyRows(app().pool, accountId),
+  };
+}
