@@ -13,20 +13,26 @@ import {
 
 const TODAY = dayNumber('2024-06-30')!;
 
-/** Parses file text as the web worker does (PapaParse, headers) and feeds the accumulator. */
+/**
+ * Parses file text as the web worker does (PapaParse, arrays of cells under the header line) and,
+ * for every test, also as row objects (the marketplace sync's way): both must read the same.
+ */
 function parse(text: string): ParsedHistory | { ok: false; message: string } {
-  const { data, meta } = Papa.parse<Record<string, string>>(text.trim(), {
-    header: true,
-    skipEmptyLines: true,
-  });
-  const report = recognizeHistoryReport(meta.fields ?? []);
+  const { data } = Papa.parse<string[]>(text.trim(), { skipEmptyLines: true });
+  const headers = data[0] ?? [];
+  const report = recognizeHistoryReport(headers);
   if (!report) return { ok: false, message: 'not recognised' };
-  const accumulator = historyAccumulator(report, TODAY);
-  for (const row of data) {
-    const problem = accumulator.add(row);
+  const byCells = historyAccumulator(report, TODAY);
+  const byObjects = historyAccumulator(report, TODAY);
+  for (const cells of data.slice(1)) {
+    const problem = byCells.addCells(headers, cells);
+    const objectProblem = byObjects.add(Object.fromEntries(headers.map((header, at) => [header, cells[at]])));
+    expect(objectProblem).toEqual(problem);
     if (problem) return problem;
   }
-  return accumulator.finish();
+  const parsed = byCells.finish();
+  expect(byObjects.finish()).toEqual(parsed);
+  return parsed;
 }
 
 const ALL_ORDERS_HEADER =

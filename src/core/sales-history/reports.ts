@@ -127,9 +127,18 @@ export type ParsedHistory = {
 
 export type HistoryRowError = { ok: false; message: string };
 
-/** Reads one history file row by row: `add` each data row (header → cell), then `finish`. */
+/**
+ * Reads one history file row by row: `add` each data row (header → cell), or `addCells` its cells
+ * under the file's header line, then `finish`.
+ */
 export interface HistoryAccumulator {
   add(row: Readonly<Record<string, string | undefined>>): HistoryRowError | null;
+  /**
+   * A data row as its cells, in the order of `headers` (the file's header line: the same array for
+   * every row, so its names are resolved once; the last of two headers with the same name wins).
+   * The worker reads files this way: no object per row.
+   */
+  addCells(headers: readonly string[], cells: readonly (string | undefined)[]): HistoryRowError | null;
   finish(): ParsedHistory | HistoryRowError;
 }
 
@@ -402,10 +411,26 @@ export function historyAccumulator(report: HistoryReport, today: number): Histor
 
   const read = readers[report.id];
   const cells = cellReader();
+  let cellHeaders: readonly string[] | null = null;
+  let positionOf = new Map<string, number>();
+  let current: readonly (string | undefined)[] = [];
+  const cellAt = (name: string) => {
+    const position = positionOf.get(name);
+    return position === undefined ? '' : (current[position] ?? '');
+  };
   return {
     add(row) {
       lines++;
       return read(cells(row));
+    },
+    addCells(headers, row) {
+      lines++;
+      if (headers !== cellHeaders) {
+        cellHeaders = headers;
+        positionOf = new Map(headers.map((header, position) => [normalise(header), position]));
+      }
+      current = row;
+      return read(cellAt);
     },
     finish() {
       if (lines === 0 || order.length === 0) return { ok: false, message: NO_HISTORY_ROWS_MESSAGE };

@@ -34,15 +34,20 @@ export async function parseHistoryFile(file: File, onMessage: (message: HistoryP
   const delimiter = detectDelimiter(head) ?? ',';
   const today = utcDayOf(Date.now());
   let accumulator: ReturnType<typeof historyAccumulator> | null = null;
+  let headers: string[] | null = null;
   let failed = false;
-  Papa.parse<Record<string, string>>(file, {
-    header: true,
+  // Rows as arrays of cells, the header line resolved once: no object per row.
+  Papa.parse<string[]>(file, {
+    header: false,
     skipEmptyLines: true,
     delimiter,
     chunkSize: 1024 * 1024,
     chunk: (results, parser) => {
-      if (!accumulator) {
-        const report = recognizeHistoryReport(results.meta.fields ?? []);
+      let first = 0;
+      if (!headers) {
+        headers = results.data[0] ?? [];
+        first = 1;
+        const report = recognizeHistoryReport(headers);
         if (!report) {
           failed = true;
           onMessage({ type: 'error', message: NOT_A_HISTORY_FILE_MESSAGE });
@@ -51,8 +56,9 @@ export async function parseHistoryFile(file: File, onMessage: (message: HistoryP
         }
         accumulator = historyAccumulator(report, today);
       }
-      for (const row of results.data) {
-        const problem = accumulator.add(row);
+      const rows = results.data;
+      for (let i = first; i < rows.length; i++) {
+        const problem = accumulator!.addCells(headers, rows[i]!);
         if (problem) {
           failed = true;
           onMessage({ type: 'error', message: problem.message });
