@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { dayNumber, isoDay, utcDayOf } from '../src/core/forecast/days';
-import { requestRows } from '../src/core/sales-history/reports';
+import { requestColumns } from '../src/core/sales-history/reports';
 import { MAX_HISTORY_ROWS } from '../src/core/sales-history/rows';
 import { recomputeForecasts } from '../src/server/sales-history/forecasts';
 import { onHistoryPhase } from '../src/server/sales-history/phases';
@@ -152,18 +152,21 @@ async function main() {
 
     const lines = allOrdersLines(lastDay);
     const parse = await timed(() => parseOrders(lines, today));
-    const parsed = parse.result;
-    const rows = requestRows('sales', parsed.rows);
+    const rows = parse.result.rows;
     const uploadId = randomUUID();
     const parts = Math.ceil(rows.length / MAX_HISTORY_ROWS);
     let answer = '';
     phases.clear();
+    // As the web's uploadHistory sends them: each part's rows as columns, made when it is sent.
     const upload = await timed(async () => {
       for (let part = 0; part < parts; part++) {
         answer = await request(`${baseUrl}/api/dynamic/import-sales`, {
           token,
           body: {
-            rows: rows.slice(part * MAX_HISTORY_ROWS, (part + 1) * MAX_HISTORY_ROWS),
+            columns: requestColumns(
+              'sales',
+              rows.slice(part * MAX_HISTORY_ROWS, (part + 1) * MAX_HISTORY_ROWS),
+            ),
             upload: { id: uploadId, part, last: part === parts - 1 },
           },
         });

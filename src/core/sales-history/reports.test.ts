@@ -7,7 +7,7 @@ import {
   historyAccumulator,
   type ParsedHistory,
   recognizeHistoryReport,
-  requestRows,
+  requestColumns,
   timeZoneOfChannel,
 } from './reports';
 
@@ -73,7 +73,12 @@ describe('All Orders report', () => {
     expect(parsed.duplicates).toBe(0);
     expect(parsed.firstDay).toBe('2024-03-10');
     expect(parsed.lastDay).toBe('2024-03-12');
-    expect(requestRows('sales', parsed.rows)[2]).toEqual({ msku: 'CAP-2', day: '2024-03-12', units: 0 });
+    expect(requestColumns('sales', parsed.rows)).toEqual({
+      msku: ['MUG-1', 'MUG-1', 'CAP-2'],
+      day: ['2024-03-10', '2024-03-11', '2024-03-12'],
+      units: [4, 4, 0],
+      revenue: [39.96, 39.96, null],
+    });
   });
 
   it('takes the day in each line’s marketplace time zone', () => {
@@ -295,7 +300,11 @@ describe('Inventory Ledger report', () => {
     ]);
     expect(parsed.duplicates).toBe(1);
     expect(parsed.skipped).toBe(1);
-    expect(requestRows('stock', parsed.rows)[0]).toEqual({ msku: 'MUG-1', day: '2024-03-10', available: 17 });
+    expect(requestColumns('stock', parsed.rows)).toEqual({
+      msku: ['MUG-1', 'MUG-1'],
+      day: ['2024-03-10', '2024-03-11'],
+      available: [17, 7],
+    });
   });
 
   it('refuses a date it cannot read', () => {

@@ -25,8 +25,6 @@ export const TOO_MANY_HISTORY_ROWS_MESSAGE = `Too many rows: send at most ${MAX_
 /** One line of a request: units sold (sales) or end-of-day available stock (stock) of a product on a day. */
 export type HistoryRow = { msku: string; day: string; value: number; revenue: number | null };
 
-export type HistoryValidation = { ok: true; rows: HistoryRow[] } | { ok: false; message: string };
-
 const VALUE_FIELD: Record<HistoryKind, 'units' | 'available'> = { sales: 'units', stock: 'available' };
 const FIRST_DAY = dayNumber(FIRST_HISTORY_DAY)!;
 const SHOWN_MAX = 40;
@@ -39,7 +37,8 @@ const shown = (value: unknown) => {
 /** Day numbers of the days seen in one request: 100,000 rows hold a few hundred days. */
 type DayCache = Map<string, number | null>;
 
-function checkDay(value: unknown, today: number, cache: DayCache): string | null {
+/** A day's number, or the problem with it. */
+function checkDay(value: unknown, today: number, cache: DayCache): number | string {
   if (typeof value !== 'string') return 'day must be a date (YYYY-MM-DD)';
   let day = cache.get(value);
   if (day === undefined) {
@@ -49,7 +48,7 @@ function checkDay(value: unknown, today: number, cache: DayCache): string | null
   if (day === null) return `day "${shown(value)}" is not a date (YYYY-MM-DD)`;
   if (day > today + FUTURE_TOLERANCE_DAYS) return `day ${value.trim()} is in the future`;
   if (day < FIRST_DAY) return `day ${value.trim()} is before ${FIRST_HISTORY_DAY}`;
-  return null;
+  return day;
 }
 
 function checkCount(field: string, value: unknown): string | null {
@@ -85,44 +84,160 @@ const KNOWN_KEYS: Record<HistoryKind, ReadonlySet<string>> = {
   stock: new Set(['msku', 'day', 'available']),
 };
 
-function rowProblem(kind: HistoryKind, row: unknown, today: number, days: DayCache): string | null {
-  if (typeof row !== 'object' || row === null || Array.isArray(row)) return 'must be an object';
-  const record = row as Record<string, unknown>;
-  for (const key in record) {
-    if (!KNOWN_KEYS[kind].has(key)) return `unknown field "${shown(key)}"`;
+/**
+ * A request's rows in columns, checked and trimmed, days as day numbers (days since 1970-01-01):
+ * what the server stages and merges. Lines of the same product and day stay separate: the import
+ * adds order lines up and keeps the last stock snapshot, across every part of an upload.
+ */
+export type HistoryLines = {
+  msku: string[];
+  day: number[];
+  value: number[];
+  revenue: (number | null)[];
+};
+
+export type HistoryValidation = { ok: true; lines: HistoryLines } | { ok: false; message: string };
+
+const emptyLines = (length: number): HistoryLines => ({
+  msku: new Array(length),
+  day: new Array(length),
+  value: new Array(length),
+  revenue: new Array(length),
+});
+
+/** One row's cells checked into `lines` at `index`; the problem (naming its field) otherwise. */
+function putRow(
+  kind: HistoryKind,
+  lines: HistoryLines,
+  index: number,
+  msku: unknown,
+  dayText: unknown,
+  value: unknown,
+  revenue: unknown,
+  today: number,
+  days: DayCache,
+): string | null {
+  const mskuProblem = checkMsku(msku);
+  if (mskuProblem) return mskuProblem;
+  const day = checkDay(dayText, today, days);
+  if (typeof day === 'string') return day;
+  const valueProblem = checkCount(VALUE_FIELD[kind], value);
+  if (valueProblem) return valueProblem;
+  if (kind === 'sales') {
+    const revenueProblem = checkRevenue(revenue);
+    if (revenueProblem) return revenueProblem;
   }
-  return (
-    checkMsku(record.msku) ??
-    checkDay(record.day, today, days) ??
-    checkCount(VALUE_FIELD[kind], record[VALUE_FIELD[kind]]) ??
-    (kind === 'sales' ? checkRevenue(record.revenue) : null)
-  );
+  lines.msku[index] = (msku as string).trim();
+  lines.day[index] = day;
+  lines.value[index] = value as number;
+  lines.revenue[index] = typeof revenue === 'number' ? revenue : null;
+  return null;
 }
 
 /**
- * Checks every row (the first problem names its row, counted from 1, and its field) and trims
- * them. Lines of the same product and day stay separate: the import adds order lines up and keeps
- * the last stock snapshot, across every part of an upload. `today` is the current UTC day number.
+ * Checks every row of `{rows: [{msku, day, units, revenue?}]}` (or `available`): the first problem
+ * names its row, counted from 1, and its field. `today` is the current UTC day number.
  */
 export function validateHistoryRows(kind: HistoryKind, input: unknown, today: number): HistoryValidation {
   if (!Array.isArray(input)) return { ok: false, message: 'rows must be a list' };
   if (input.length === 0) return { ok: false, message: NO_HISTORY_ROWS_MESSAGE };
   if (input.length > MAX_HISTORY_ROWS) return { ok: false, message: TOO_MANY_HISTORY_ROWS_MESSAGE };
   const field = VALUE_FIELD[kind];
-  const rows: HistoryRow[] = new Array(input.length);
+  const known = KNOWN_KEYS[kind];
+  const lines = emptyLines(input.length);
   const days: DayCache = new Map();
   for (let index = 0; index < input.length; index++) {
-    const problem = rowProblem(kind, input[index], today, days);
+    const row: unknown = input[index];
+    let problem: string | null = null;
+    if (typeof row !== 'object' || row === null || Array.isArray(row)) {
+      problem = 'must be an object';
+    } else {
+      const record = row as Record<string, unknown>;
+      for (const key in record) {
+        if (!known.has(key)) {
+          problem = `unknown field "${shown(key)}"`;
+          break;
+        }
+      }
+      problem ??= putRow(
+        kind,
+        lines,
+        index,
+        record.msku,
+        record.day,
+        record[field],
+        kind === 'sales' ? record.revenue : undefined,
+        today,
+        days,
+      );
+    }
     if (problem) return { ok: false, message: `Row ${index + 1}: ${problem}` };
-    const record = input[index] as Record<string, unknown>;
-    rows[index] = {
-      msku: (record.msku as string).trim(),
-      day: (record.day as string).trim(),
-      value: record[field] as number,
-      revenue: typeof record.revenue === 'number' ? record.revenue : null,
-    };
   }
-  return { ok: true, rows };
+  return { ok: true, lines };
+}
+
+/**
+ * The same rows sent as columns, `{columns: {msku: [...], day: [...], units: [...], revenue?: [...]}}`
+ * (or `available`), each a list of one cell per row: half the bytes of `rows` and a fifth of the
+ * server's JSON work, since no object is made per row. Checked exactly as `rows` (row numbers count
+ * from 1); revenue may be left out or hold null for a row without one.
+ */
+export function validateHistoryColumns(kind: HistoryKind, input: unknown, today: number): HistoryValidation {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    return { ok: false, message: 'columns must be an object of lists' };
+  }
+  const record = input as Record<string, unknown>;
+  const field = VALUE_FIELD[kind];
+  const known = KNOWN_KEYS[kind];
+  for (const key in record) {
+    if (!known.has(key)) return { ok: false, message: `columns: unknown field "${shown(key)}"` };
+  }
+  const { msku, day } = record;
+  const value = record[field];
+  const revenue = kind === 'sales' ? record.revenue : undefined;
+  for (const [name, column] of [
+    ['msku', msku],
+    ['day', day],
+    [field, value],
+  ] as const) {
+    if (!Array.isArray(column)) return { ok: false, message: `columns.${name} must be a list` };
+  }
+  if (revenue !== undefined && !Array.isArray(revenue)) {
+    return { ok: false, message: 'columns.revenue must be a list' };
+  }
+  const mskus = msku as unknown[];
+  const length = mskus.length;
+  for (const [name, column] of [
+    ['day', day],
+    [field, value],
+    ['revenue', revenue],
+  ] as const) {
+    if (column !== undefined && (column as unknown[]).length !== length) {
+      return { ok: false, message: `columns.${name} must have as many cells as columns.msku` };
+    }
+  }
+  if (length === 0) return { ok: false, message: NO_HISTORY_ROWS_MESSAGE };
+  if (length > MAX_HISTORY_ROWS) return { ok: false, message: TOO_MANY_HISTORY_ROWS_MESSAGE };
+  const dayCells = day as unknown[];
+  const valueCells = value as unknown[];
+  const revenueCells = revenue as unknown[] | undefined;
+  const lines = emptyLines(length);
+  const days: DayCache = new Map();
+  for (let index = 0; index < length; index++) {
+    const problem = putRow(
+      kind,
+      lines,
+      index,
+      mskus[index],
+      dayCells[index],
+      valueCells[index],
+      revenueCells?.[index],
+      today,
+      days,
+    );
+    if (problem) return { ok: false, message: `Row ${index + 1}: ${problem}` };
+  }
+  return { ok: true, lines };
 }
 
 export type UploadPart = { id: string; part: number; last: boolean };

@@ -1,20 +1,17 @@
 import { dayNumber } from '../../core/forecast/days';
-import type { HistoryKind, HistoryRow } from '../../core/sales-history/rows';
+import type { HistoryKind, HistoryLines, HistoryRow } from '../../core/sales-history/rows';
 
 // Decision 012: the lines of a history file (every part of an upload) are gathered and merged in
 // JS, where the last part already holds them: one row per product and day, order lines added up,
 // the last stock snapshot kept. PostgreSQL then only writes the merged rows.
 
-/** One part's lines in columns: what a staged part holds (as JSON) until the last part arrives. */
-export type PartLines = {
-  msku: string[];
-  /** Day numbers (days since 1970-01-01). */
-  day: number[];
-  value: number[];
-  revenue: (number | null)[];
-};
+/**
+ * One part's lines in columns, as the request's validation makes them: what a staged part holds
+ * (as JSON) until the last part arrives.
+ */
+export type PartLines = HistoryLines;
 
-/** A request's validated rows in columns, days as numbers (each distinct date converted once). */
+/** Checked rows in columns, days as numbers (each distinct date converted once): the sync's rows. */
 export function partLines(rows: readonly HistoryRow[]): PartLines {
   const days = new Map<string, number>();
   const lines: PartLines = {

@@ -252,6 +252,31 @@ describe('hostile and wrong bodies', () => {
     ['revenue as text', `{"rows":[{"msku":"A-1","day":"${day}","units":1,"revenue":"0.1"}]}`],
     ['a day as a number', '{"rows":[{"msku":"A-1","day":20240101,"units":1}]}'],
     ['an msku as an object', `{"rows":[{"msku":{"a":1},"day":"${day}","units":1}]}`],
+    [
+      'rows and columns both',
+      `{"rows":[{"msku":"A-1","day":"${day}","units":1}],"columns":{"msku":["A-1"],"day":["${day}"],"units":[1],"available":[1]}}`,
+    ],
+    ['columns as a list', '{"columns":[["A-1"]]}'],
+    ['columns of null', '{"columns":null}'],
+    [
+      'a column as an object',
+      `{"columns":{"msku":{"0":"A-1"},"day":["${day}"],"units":[1],"available":[1]}}`,
+    ],
+    [
+      'columns of unequal lengths',
+      `{"columns":{"msku":["A-1","A-1"],"day":["${day}"],"units":[1,1],"available":[1,1]}}`,
+    ],
+    ['a missing column', `{"columns":{"msku":["A-1"],"day":["${day}"]}}`],
+    [
+      'a prototype key in columns',
+      `{"columns":{"msku":["A-1"],"day":["${day}"],"units":[1],"available":[1],"__proto__":{"x":1}}}`,
+    ],
+    ['a null cell', `{"columns":{"msku":[null],"day":["${day}"],"units":[1],"available":[1]}}`],
+    [
+      'a huge number in a column',
+      `{"columns":{"msku":["A-1"],"day":["${day}"],"units":[1e400],"available":[1e400]}}`,
+    ],
+    ['empty columns', '{"columns":{"msku":[],"day":[],"units":[],"available":[]}}'],
   ])('refuses %s with a 4xx message and writes nothing', async (_, rawBody) => {
     const owner = await ownerWith('A-1');
     for (const path of [SALES, STOCK]) {
@@ -265,6 +290,57 @@ describe('hostile and wrong bodies', () => {
     }
     expect(await storedCount('daily_sales', owner.accountId)).toBe(0);
     expect(await storedCount('daily_stock', owner.accountId)).toBe(0);
+  });
+
+  it('names the row and field of a bad cell sent as columns, as for rows', async () => {
+    const owner = await ownerWith('A-1');
+    const days = lastDays(3);
+    const bad = await owner.post(SALES, {
+      columns: { msku: ['A-1', 'A-1', 'A-1'], day: days, units: [1, 2, -3], revenue: [null, 1.5, 2] },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Row 3: units must not be negative');
+    const unknown = await owner.post(STOCK, { columns: { msku: ['A-1'], day: [days[0]], units: [1] } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toBe('columns: unknown field "units"');
+    const long = await owner.post(SALES, {
+      columns: { msku: ['A-1', 'A-1'], day: days.slice(0, 2), units: [1, 2], revenue: [1] },
+    });
+    expect(long.body.message).toBe('columns.revenue must have as many cells as columns.msku');
+    expect(await storedCount('daily_sales', owner.accountId)).toBe(0);
+  });
+
+  it('writes a file sent as columns in parts exactly as the same file sent as rows', async () => {
+    const byRows = await ownerWith('C-1', 'C-2');
+    const byColumns = await ownerWith('C-1', 'C-2');
+    const days = lastDays(4);
+    const lines = days.flatMap((day, i) => [
+      { msku: 'C-1', day, units: i + 1, revenue: i === 0 ? null : 0.1 * i },
+      { msku: ' C-2 ', day, units: 2 },
+      { msku: 'C-1', day, units: 1, revenue: 0.2 },
+    ]);
+    const halves = [lines.slice(0, 5), lines.slice(5)];
+    const rowsId = randomUUID();
+    const columnsId = randomUUID();
+    for (const [part, half] of halves.entries()) {
+      const upload = (id: string) => ({ id, part, last: part === 1 });
+      const viaRows = await byRows.post(SALES, { rows: half, upload: upload(rowsId) });
+      const viaColumns = await byColumns.post(SALES, {
+        columns: {
+          msku: half.map((line) => line.msku),
+          day: half.map((line) => line.day),
+          units: half.map((line) => line.units),
+          revenue: half.map((line) => line.revenue ?? null),
+        },
+        upload: upload(columnsId),
+      });
+      expect(viaColumns.status).toBe(200);
+      expect(viaColumns.body).toEqual(viaRows.body);
+    }
+    expect(await storedSales(byColumns.accountId)).toEqual(await storedSales(byRows.accountId));
+    await expectSeriesMatchDailyRows(byColumns.accountId);
+    const stock = await byColumns.post(STOCK, { columns: { msku: ['C-1'], day: [days[0]], available: [7] } });
+    expect(stock.body).toMatchObject({ days: 1, products: 1 });
   });
 
   it('refuses a stock part in a sales upload, and a part after the last, with 409', async () => {

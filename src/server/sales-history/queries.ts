@@ -4,7 +4,13 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { isoDay } from '../../core/forecast/days';
 import { type PackedSeries, type SeriesKind, withDays } from '../../core/forecast/series';
-import type { HistoryImportResult, HistoryKind, HistoryRow, UploadPart } from '../../core/sales-history/rows';
+import type {
+  HistoryImportResult,
+  HistoryKind,
+  HistoryLines,
+  HistoryRow,
+  UploadPart,
+} from '../../core/sales-history/rows';
 import { MAX_DAILY_REVENUE, MAX_DAILY_UNITS } from '../../core/sales-history/rows';
 import { copyValue } from '../db/copy-text';
 import { allowLongStatements, type Db } from '../db/pool';
@@ -114,7 +120,7 @@ export async function stageUploadPart(
   accountId: string,
   kind: HistoryKind,
   upload: UploadPart,
-  rows: readonly HistoryRow[],
+  lines: HistoryLines,
 ): Promise<{ staged: number }> {
   try {
     return await inTransaction(db, async (client) => {
@@ -123,10 +129,10 @@ export async function stageUploadPart(
       await phase('stage part', () =>
         client.query(
           'INSERT INTO history_upload_parts (account_id, upload_id, kind, part, lines) VALUES ($1, $2, $3, $4, $5)',
-          [accountId, upload.id, kind, upload.part, JSON.stringify(partLines(rows))],
+          [accountId, upload.id, kind, upload.part, JSON.stringify(lines)],
         ),
       );
-      return { staged: rows.length };
+      return { staged: lines.msku.length };
     });
   } catch (error) {
     // The account was deleted while the part was on its way: nothing of the upload is left.
@@ -253,11 +259,11 @@ export async function importHistory(
   db: Db,
   accountId: string,
   kind: HistoryKind,
-  rows: readonly HistoryRow[],
+  lines: HistoryLines,
   upload: UploadPart | null,
 ): Promise<HistoryImportResult> {
   try {
-    return await inTransaction(db, (client) => writeHistory(client, accountId, kind, rows, upload));
+    return await inTransaction(db, (client) => writeHistory(client, accountId, kind, lines, upload));
   } catch (error) {
     // The products were read at the start; one deleted since (an inventory import's revert)
     // fails its forecast's key. The file can be sent again.
@@ -283,7 +289,7 @@ export async function writeHistory(
   client: pg.PoolClient,
   accountId: string,
   kind: HistoryKind,
-  rows: readonly HistoryRow[],
+  rows: readonly HistoryRow[] | HistoryLines,
   upload: UploadPart | null,
 ): Promise<HistoryImportResult> {
   const target = TARGET[kind];
@@ -295,7 +301,7 @@ export async function writeHistory(
     checkPartOrder(await receivedParts(client, accountId, kind, upload), upload);
     parts.push(...(await takeStagedParts(client, accountId, upload.id)));
   }
-  parts.push(partLines(rows));
+  parts.push(Array.isArray(rows) ? partLines(rows) : (rows as HistoryLines));
   lap('commit: gather parts');
 
   const { products, duplicates } = mergeLines(kind, parts);

@@ -1,7 +1,12 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { utcDayOf } from '../../core/forecast/days';
-import { type HistoryKind, parseUploadPart, validateHistoryRows } from '../../core/sales-history/rows';
+import {
+  type HistoryKind,
+  parseUploadPart,
+  validateHistoryColumns,
+  validateHistoryRows,
+} from '../../core/sales-history/rows';
 import { requirePermission } from '../access/guards';
 import type { AppDeps } from '../app-deps';
 import { currentUser } from '../auth/guard';
@@ -20,7 +25,7 @@ const MIB = 1024 * 1024;
 /** 100,000 rows of {msku, day, units, revenue} come to about 8 MiB of JSON. */
 export const HISTORY_BODY_LIMIT = 32 * MIB;
 const TOO_LARGE_MESSAGE = `The request is too large: send at most ${HISTORY_BODY_LIMIT / MIB} MiB at a time, in parts of one upload`;
-const BODY_KEYS = new Set(['rows', 'upload']);
+const BODY_KEYS = new Set(['rows', 'columns', 'upload']);
 
 const historyParams = z.object({ msku: z.string().trim().min(1, 'msku is required').max(200) });
 const historyQuery = z.object({
@@ -59,22 +64,30 @@ export function salesHistoryRoutes(app: FastifyInstance, deps: AppDeps): void {
         }
         for (const key in body)
           if (!BODY_KEYS.has(key)) throw badRequest(`Unknown field "${key.slice(0, 40)}"`);
-        const { rows: input, upload: uploadInput } = body as { rows?: unknown; upload?: unknown };
+        const {
+          rows: input,
+          columns,
+          upload: uploadInput,
+        } = body as { rows?: unknown; columns?: unknown; upload?: unknown };
         const upload = parseUploadPart(uploadInput);
         if (!upload.ok) throw badRequest(upload.message);
-        if (input === undefined) throw badRequest('rows is required');
-        const validation = validateHistoryRows(kind, input, utcDayOf(now()));
+        if (input !== undefined && columns !== undefined) throw badRequest('Send rows or columns, not both');
+        if (input === undefined && columns === undefined) throw badRequest('rows is required');
+        const validation =
+          columns === undefined
+            ? validateHistoryRows(kind, input, utcDayOf(now()))
+            : validateHistoryColumns(kind, columns, utcDayOf(now()));
         if (!validation.ok) throw badRequest(validation.message);
         const { accountId } = currentUser(request);
         try {
           // Whole-table work: within the account's turns (decision 008).
           const saved = await runHeavy(accountId, async () => {
             if (upload.upload && !upload.upload.last) {
-              return stageUploadPart(db, accountId, kind, upload.upload, validation.rows);
+              return stageUploadPart(db, accountId, kind, upload.upload, validation.lines);
             }
-            return importHistory(db, accountId, kind, validation.rows, upload.upload);
+            return importHistory(db, accountId, kind, validation.lines, upload.upload);
           });
-          deps.metrics.recordImportRows(kind, validation.rows.length);
+          deps.metrics.recordImportRows(kind, validation.lines.msku.length);
           return saved;
         } catch (error) {
           if (error instanceof HistoryInputError) throw badRequest(error.message);

@@ -61,11 +61,11 @@ describe('the history path of the importer', () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     const post = calls.find((call) => call.url === '/api/dynamic/import-sales')!;
     expect(post.body).toEqual({
-      rows: [
-        { msku: 'MUG-1', day: '2024-03-01', units: 3 },
-        { msku: 'MUG-1', day: '2024-03-02', units: 4 },
-        { msku: 'GONE-1', day: '2024-03-02', units: 1 },
-      ],
+      columns: {
+        msku: ['MUG-1', 'MUG-1', 'GONE-1'],
+        day: ['2024-03-01', '2024-03-02', '2024-03-02'],
+        units: [3, 4, 1],
+      },
     });
     expect(toast.success).toHaveBeenCalledWith(
       'Imported sales for 1 product over 2 days. 1 repeated product-day lines were added up. 1 product is not in your catalogue and was left out (GONE-1).',

@@ -1,4 +1,4 @@
-import { requestRows } from '../../../core/sales-history/reports';
+import { requestColumns } from '../../../core/sales-history/reports';
 import {
   type HistoryImportResult,
   type HistoryKind,
@@ -28,8 +28,8 @@ export async function uploadHistory(
     const slice = rows.slice(part * MAX_HISTORY_ROWS, (part + 1) * MAX_HISTORY_ROWS);
     const body =
       parts === 1
-        ? { rows: requestRows(kind, slice) }
-        : { rows: requestRows(kind, slice), upload: { id, part, last: part === parts - 1 } };
+        ? { columns: requestColumns(kind, slice) }
+        : { columns: requestColumns(kind, slice), upload: { id, part, last: part === parts - 1 } };
     const answer = await apiFetch<HistoryImportResult>(
       PATHS[kind],
       { method: 'POST', body },
