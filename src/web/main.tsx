@@ -3,12 +3,18 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { applyTheme, storedThemeName } from './app/theme';
 import './app/global.css';
-import { startRestockRequestsEarly } from './features/restock/early-requests';
 
+// The early-start file asks for nothing from here on (early-start.ts).
+(globalThis as { replenAppStarted?: boolean }).replenAppStarted = true;
 // Apply the theme before the first paint so a light-theme user never sees a dark flash.
 applyTheme(storedThemeName());
-// A load of the restock page asks for its first data now, not after its code and the access map.
-startRestockRequestsEarly(window.location);
+
+// A load of the restock page asks for its code now, beside its first data, rather than after the
+// app's first render has reached the router (the same modules the router's lazy routes load).
+if (window.location.pathname === '/restock') {
+  void import('./shell/PrivateLayout');
+  void import('./features/restock/RestockPage');
+}
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -9,11 +9,16 @@ import { readStoredToken } from './token-storage';
 // An early answer older than this is not handed out: the page asks again.
 const MAX_AGE_MS = 30_000;
 
-/** Each early answer with the session it was asked with and the tab's writes sent by then. */
-const started = new Map<
-  string,
-  { answer: Promise<unknown>; at: number; token: string | null; writes: number }
->();
+type Started = Map<string, { answer: Promise<unknown>; at: number; token: string | null; writes: number }>;
+
+/**
+ * Each early answer with the session it was asked with and the tab's writes sent by then. Kept on
+ * the page, not in this module: the early-start file (vite.config.ts) holds its own copy of this
+ * module, and starts the requests before the app's bundle, which sends every write, has run.
+ */
+const page = globalThis as { replenEarlyRequests?: Started };
+page.replenEarlyRequests ??= new Map();
+const started: Started = page.replenEarlyRequests;
 
 /** Starts each path's GET now. */
 export function startEarly(paths: readonly string[]): void {
