@@ -1,34 +1,67 @@
 import { createHash } from 'node:crypto';
 import react from '@vitejs/plugin-react';
 import { build as esbuild } from 'esbuild';
+import type { OutputBundle, OutputChunk } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8000}`;
 
 const EARLY_START = 'src/web/early-start.ts';
 
+/** The modules of the restock page's lazy routes, whose files the early-start file preloads. */
+const RESTOCK_ROUTE = ['src/web/shell/PrivateLayout.tsx', 'src/web/features/restock/RestockPage.tsx'];
+
+/** Each file `chunk` needs (its imports and style sheets, recursively), `chunk` itself first. */
+function filesOf(chunk: OutputChunk, bundle: OutputBundle, into = new Set<string>()): Set<string> {
+  if (into.has(chunk.fileName)) return into;
+  into.add(chunk.fileName);
+  for (const css of chunk.viteMetadata?.importedCss ?? []) into.add(css);
+  for (const file of chunk.imports) {
+    const imported = bundle[file];
+    if (imported?.type === 'chunk') filesOf(imported, bundle, into);
+  }
+  return into;
+}
+
 /**
  * src/web/early-start.ts as its own small file, bundled alone (no chunk shared with the app, so
  * nothing to wait for), placed first and async: it runs as soon as it has arrived, while the
- * app's bundle and style sheet are still loading (a deferred module script waits for both).
+ * app's bundle and style sheet are still loading (a deferred module script waits for both). It
+ * is built once the app's chunks are known, with the restock route's files named in it.
  */
 function earlyStart(): Plugin {
   let fileName = '';
   return {
     name: 'replen-early-start',
-    async buildStart() {
-      if (this.meta.watchMode) return;
-      const result = await esbuild({
-        entryPoints: [EARLY_START],
-        bundle: true,
-        format: 'esm',
-        minify: true,
-        target: 'es2022',
-        write: false,
-      });
-      const source = result.outputFiles[0]!.text;
-      fileName = `assets/early-start-${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.js`;
-      this.emitFile({ type: 'asset', fileName, source });
+    generateBundle: {
+      // Before Vite writes index.html, which names this file.
+      order: 'pre',
+      async handler(_options, bundle) {
+        const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+        const loadedAnyway = new Set<string>();
+        for (const entry of chunks.filter((chunk) => chunk.isEntry)) filesOf(entry, bundle, loadedAnyway);
+        const routeFiles = new Set<string>();
+        for (const chunk of chunks) {
+          const id = chunk.facadeModuleId?.replaceAll('\\', '/') ?? '';
+          if (chunk.isDynamicEntry && RESTOCK_ROUTE.some((module) => id.endsWith(module))) {
+            filesOf(chunk, bundle, routeFiles);
+          }
+        }
+        const code = [...routeFiles].filter((file) => !loadedAnyway.has(file)).map((file) => `/${file}`);
+        if (code.length === 0) this.error("the restock route's chunks were not found");
+        const result = await esbuild({
+          entryPoints: [EARLY_START],
+          bundle: true,
+          format: 'esm',
+          minify: true,
+          target: 'es2022',
+          write: false,
+          define: { __RESTOCK_CODE__: JSON.stringify(code) },
+        });
+        const source = result.outputFiles[0]!.text;
+        fileName = `assets/early-start-${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.js`;
+        this.emitFile({ type: 'asset', fileName, source });
+      },
     },
     transformIndexHtml: (_html, context) => [
       {

@@ -40,7 +40,7 @@ describe('the restock page asked for as the app starts', () => {
 
   it('asks for the access map, columns, defaults and first screenful at once, each answer handed out once', async () => {
     sessionStorage.setItem('accessToken', tokenFor('u1'));
-    startRestockRequestsEarly({ pathname: '/restock', search: '' });
+    expect(startRestockRequestsEarly({ pathname: '/restock', search: '' })).toBe(true);
     expect(fetched()).toEqual([
       RESTOCK_PATHS.firstScreenful,
       RESTOCK_PATHS.accessComponents,
@@ -75,11 +75,12 @@ describe('the restock page asked for as the app starts', () => {
 
   it('asks for nothing on another page, signed out, or with an expired token', () => {
     sessionStorage.setItem('accessToken', tokenFor('u1'));
-    startRestockRequestsEarly({ pathname: '/dashboard', search: '' });
+    // Whether it asked decides whether the page's code is preloaded too (early-start.ts).
+    expect(startRestockRequestsEarly({ pathname: '/dashboard', search: '' })).toBe(false);
     sessionStorage.setItem('accessToken', tokenFor('u1', 1));
-    startRestockRequestsEarly({ pathname: '/restock', search: '' });
+    expect(startRestockRequestsEarly({ pathname: '/restock', search: '' })).toBe(false);
     sessionStorage.removeItem('accessToken');
-    startRestockRequestsEarly({ pathname: '/restock', search: '' });
+    expect(startRestockRequestsEarly({ pathname: '/restock', search: '' })).toBe(false);
     expect(fetched()).toEqual([]);
   });
 

@@ -29,12 +29,13 @@ const stored = (key: string): unknown => {
  * On a load of the restock page by a signed-in tab, asks at once for what the page asks first (the
  * access map, the columns, the calculation defaults, and the first screenful when the page will
  * show the default view), instead of after the page's code and the access map have arrived.
+ * Whether it asked.
  */
-export function startRestockRequestsEarly(location: Pick<Location, 'pathname' | 'search'>): void {
-  if (location.pathname !== '/restock') return;
+export function startRestockRequestsEarly(location: Pick<Location, 'pathname' | 'search'>): boolean {
+  if (location.pathname !== '/restock') return false;
   const token = readStoredToken();
   const user = token === null ? null : decodeAccessToken(token);
-  if (user === null || user.exp * 1000 <= Date.now()) return;
+  if (user === null || user.exp * 1000 <= Date.now()) return false;
   const paths: string[] = [RESTOCK_PATHS.accessComponents, RESTOCK_PATHS.columns, RESTOCK_PATHS.defaults];
   // The same test as the page's: no sort chosen and no narrowing filter (nor a link to one product).
   const sort = stored(`replen:restock-sort:${user.sub}`);
@@ -46,4 +47,5 @@ export function startRestockRequestsEarly(location: Pick<Location, 'pathname' | 
   // First: the server takes longest over it, and the browser sends at most six requests at once.
   if (isDefaultView) paths.unshift(RESTOCK_PATHS.firstScreenful);
   startEarly(paths);
+  return true;
 }
