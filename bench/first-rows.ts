@@ -1,0 +1,147 @@
+/**
+ * `npm run bench:first-rows`: navigation → first rows painted on the restock page, and where the
+ * time goes (when the first screenful was asked and answered, when the app's and the page's code
+ * arrived), with the server's answers already cached, as in the restock bench's runs 2 and 3.
+ * A/B in one run: `BENCH_DISTS=dirA,dirB` serves each web build (`npx vite build --outDir dirA`)
+ * from its own app on one database, the builds taking turns. `BENCH_RUNS` (default 8),
+ * `BENCH_ROWS` (default 100,000), `BENCH_PROFILE=prefix` writes a CPU profile of each build's
+ * last load. Prints each load, then the medians.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { chromium } from '@playwright/test';
+import { demoProducts } from '../src/core/restock/demo-products';
+import { buildApp } from '../src/server/app';
+import { WEB_DIST } from '../src/server/http/web-app';
+import { replaceProducts } from '../src/server/restock/seed';
+import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/support/chromium';
+import { ourProbes, PAINTED_HELPER } from './ag-grid-reference';
+import { median, startBenchApp } from './support';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 8);
+const DISTS = (process.env.BENCH_DISTS ?? WEB_DIST).split(',').filter(Boolean);
+const FORGET_VIEW = `for (const key of Object.keys(sessionStorage)) if (key.startsWith('replen:restock-')) sessionStorage.removeItem(key)`;
+
+/** In the page, once the first rows are painted: when each step ended (page clock, ms). */
+const STEPS = `(() => {
+  const steps = {};
+  for (const entry of performance.getEntriesByType('resource')) {
+    const path = new URL(entry.name).pathname + new URL(entry.name).search;
+    if (path.startsWith('/api/tables/restock/data?shape=columns&limit=')) {
+      steps.firstAsked = entry.startTime;
+      steps.firstAnswered = entry.responseEnd;
+    }
+    if (path === '/api/dynamic/access-components') steps.accessAnswered = entry.responseEnd;
+    if (/^\\/assets\\/index-.*\\.js$/.test(path)) steps.appCode = entry.responseEnd;
+    if (/^\\/assets\\/RestockPage-.*\\.js$/.test(path)) steps.pageCode = entry.responseEnd;
+  }
+  return steps;
+})()`;
+
+const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
+
+async function main() {
+  const bench = await startBenchApp();
+  const apps: Array<{ dist: string; url: string; close: () => Promise<unknown> }> = [];
+  try {
+    for (const dist of DISTS) {
+      const app = await buildApp({
+        db: bench.database.db,
+        jwtSecret: new TextEncoder().encode('bench-secret-that-is-long-enough-for-hs256!!'),
+        logLevel: 'silent',
+        webDist: dist,
+      });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      apps.push({ dist, url: `http://127.0.0.1:${port}`, close: () => app.close() });
+    }
+    const email = `bench${Date.now()}@example.com`;
+    const register = await fetch(`${bench.baseUrl}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        fullName: 'Bench Seller',
+        email,
+        contactNumber: '5550102030',
+        country: 'USA',
+        password: 'Granite-Harbor-Violet-42',
+        confirmPassword: 'Granite-Harbor-Violet-42',
+      }),
+    });
+    const { accessToken } = (await register.json()) as { accessToken: string };
+    const account = await bench.database.pool.query<{ account_id: string }>(
+      'SELECT account_id FROM users WHERE email = $1',
+      [email],
+    );
+    await replaceProducts(bench.database.db, account.rows[0]!.account_id, demoProducts(ROWS));
+    // The first screenful built once per app (cached per data stamp), as in the bench's later runs.
+    for (const app of apps) {
+      await fetch(`${app.url}/api/tables/restock/data?shape=columns&limit=100`, {
+        headers: { authorization: `Bearer ${accessToken}` },
+      });
+    }
+
+    const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+    const results = new Map<string, Array<Record<string, number>>>();
+    try {
+      const pages = [];
+      for (const app of apps) {
+        const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+        await page.addInitScript((token) => sessionStorage.setItem('accessToken', token), accessToken);
+        await page.addInitScript(PAINTED_HELPER);
+        // As in the restock bench, whose AG Grid routes do this: a route turns the HTTP cache off.
+        await page.route(`${app.url}/bench-nothing`, (route) => route.fulfill({ body: '' }));
+        pages.push({ app, page });
+        results.set(app.dist, []);
+      }
+      for (let run = 0; run < RUNS; run++) {
+        for (const { app, page } of run % 2 ? [...pages].reverse() : pages) {
+          await page.evaluate(FORGET_VIEW).catch(() => {});
+          const profile = process.env.BENCH_PROFILE && run === RUNS - 1;
+          const cdp = profile ? await page.context().newCDPSession(page) : null;
+          if (cdp) {
+            await cdp.send('Profiler.enable');
+            await cdp.send('Profiler.start');
+          }
+          await page.goto(`${app.url}/restock`, { waitUntil: 'commit' });
+          const firstRows = await page.evaluate<number>(ourProbes.firstRows);
+          if (cdp) {
+            const { profile: cpu } = await cdp.send('Profiler.stop');
+            writeFileSync(
+              `${process.env.BENCH_PROFILE}-${apps.indexOf(app)}.cpuprofile`,
+              JSON.stringify(cpu),
+            );
+            await cdp.detach();
+          }
+          const steps = await page.evaluate<Record<string, number>>(STEPS);
+          // Every row loaded before the next load, so that no load pays for the last one's table.
+          const everyRow = await page.evaluate<number>(
+            ourProbes.allRows(`${ROWS.toLocaleString('en-US')} rows`),
+          );
+          const row = { firstRows, ...steps, everyRow };
+          results.get(app.dist)!.push(row);
+          const figures = Object.entries(row).map(([key, value]) => `${key} ${value.toFixed(0)}`);
+          console.error(`${app.dist} run ${run + 1}: ${figures.join(', ')} (load ${loadAverage()})`);
+        }
+      }
+    } finally {
+      await browser.close();
+    }
+    for (const [dist, rows] of results) {
+      const keys = Object.keys(rows[0] ?? {});
+      const medians = keys.map(
+        (key) => `${key} ${median(rows.map((row) => row[key] ?? Number.NaN)).toFixed(0)}`,
+      );
+      console.log(`${dist} (medians of ${rows.length}, ms after navigation): ${medians.join(', ')}`);
+    }
+  } finally {
+    for (const app of apps) await app.close();
+    await bench.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
