@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import react from '@vitejs/plugin-react';
 import { build as esbuild } from 'esbuild';
-import type { OutputBundle, OutputChunk } from 'rolldown';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8000}`;
 
@@ -12,7 +11,11 @@ const EARLY_START = 'src/web/early-start.ts';
 const RESTOCK_ROUTE = ['src/web/shell/PrivateLayout.tsx', 'src/web/features/restock/RestockPage.tsx'];
 
 /** Each file `chunk` needs (its imports and style sheets, recursively), `chunk` itself first. */
-function filesOf(chunk: OutputChunk, bundle: OutputBundle, into = new Set<string>()): Set<string> {
+function filesOf(
+  chunk: Rolldown.OutputChunk,
+  bundle: Rolldown.OutputBundle,
+  into = new Set<string>(),
+): Set<string> {
   if (into.has(chunk.fileName)) return into;
   into.add(chunk.fileName);
   for (const css of chunk.viteMetadata?.importedCss ?? []) into.add(css);
