@@ -8,6 +8,7 @@ import {
   headerNames,
   importRows,
   rowOf,
+  storedRows,
   visibleMskus,
 } from './support/restock';
 
@@ -89,6 +90,42 @@ test('rows sort by product by default, by a header click, and by several columns
   await expect.poll(() => visibleMskus(page)).toEqual(['S-2', 'S-3', 'S-1']);
 });
 
+test('after a sort, the keyboard, the editor and the replen checkbox act on the product shown', async ({
+  page,
+}) => {
+  await importRows(page, [
+    baseRow('KEY-A', { cost: 3 }),
+    baseRow('KEY-B', { cost: 1 }),
+    baseRow('KEY-C', { cost: 2 }),
+  ]);
+  await page.goto('/restock');
+  await expect.poll(() => visibleMskus(page)).toEqual(['KEY-A', 'KEY-B', 'KEY-C']);
+  // Rows are kept by their place in the view: a sort gives the first row's cells KEY-B.
+  await grid(page).getByRole('columnheader').filter({ hasText: 'Your Cost' }).click();
+  await expect.poll(() => visibleMskus(page)).toEqual(['KEY-B', 'KEY-C', 'KEY-A']);
+
+  await (await cell(page, 'KEY-B', 'Your Cost')).click();
+  await page.keyboard.press('ArrowDown');
+  await expect(await cell(page, 'KEY-C', 'Your Cost')).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  const editor = page.getByRole('textbox', { name: 'Edit Your Cost' });
+  await expect(editor).toHaveValue('2');
+  await editor.fill('5');
+  await editor.press('Enter');
+  await expect.poll(() => visibleMskus(page)).toEqual(['KEY-B', 'KEY-A', 'KEY-C']);
+  await expect(await cell(page, 'KEY-C', 'Your Cost')).toHaveText('$5.00');
+
+  await page.getByRole('checkbox', { name: 'Include KEY-B in next order' }).check();
+  await expect.poll(async () => (await storedRows(page)).get('KEY-C')?.cost).toBe(5);
+  await expect.poll(async () => (await storedRows(page)).get('KEY-B')?.replen).toBe(true);
+  const stored = await storedRows(page);
+  expect([stored.get('KEY-A')?.cost, stored.get('KEY-A')?.replen, stored.get('KEY-C')?.replen]).toEqual([
+    3,
+    false,
+    false,
+  ]);
+});
+
 test('text, range and boolean filters narrow the rows; Clear Filters restores them', async ({ page }) => {
   await importRows(page, [
     baseRow('F-1', { title: 'Steel Bottle', cost: 4, supplier: 'Northwind', replen: true }),
@@ -165,6 +202,27 @@ test('copy chips copy the MSKU and ASIN and show a check mark for 1.5 s', async 
   await expect(chip).not.toHaveAttribute('data-copied', 'true', { timeout: 3000 });
   await page.getByRole('button', { name: 'Copy ASIN B0COPY0001' }).click();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('B0COPY0001');
+});
+
+test('a check mark stays with the product copied when a sort moves another product into its place', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await importRows(page, [baseRow('MOVE-A', { cost: 9 }), baseRow('MOVE-B', { cost: 1 })]);
+  await page.goto('/restock');
+  await expect.poll(() => visibleMskus(page)).toEqual(['MOVE-A', 'MOVE-B']);
+  await page.getByRole('button', { name: 'Copy MSKU MOVE-A' }).click();
+  await expect(page.getByRole('button', { name: 'Copy MSKU MOVE-A' })).toHaveAttribute('data-copied', 'true');
+
+  // Rows are kept by their place in the view: the first row's cells now show MOVE-B.
+  await grid(page).getByRole('columnheader').filter({ hasText: 'Your Cost' }).click();
+  await expect.poll(() => visibleMskus(page)).toEqual(['MOVE-B', 'MOVE-A']);
+  await expect(page.getByRole('button', { name: 'Copy MSKU MOVE-B' })).not.toHaveAttribute(
+    'data-copied',
+    'true',
+  );
+  await expect(page.getByRole('button', { name: 'Copy MSKU MOVE-A' })).toHaveAttribute('data-copied', 'true');
 });
 
 test('the product links to the marketplace in a new tab; the data and To Buy popovers explain the row', async ({

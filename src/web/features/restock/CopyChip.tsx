@@ -1,14 +1,34 @@
-import { useEffect, useRef, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import styles from './RestockGrid.module.css';
 
 // SPEC 9: the check mark shows for 1.5 s after copying.
 export const COPIED_MS = 1500;
 
+/**
+ * The chip copied last, as "label, value", kept outside the chips: the grid keys rows by their
+ * place in the view, so after a sort a chip shows another product, and the mark must follow the
+ * product copied, not stay at its place.
+ */
+let copied: string | null = null;
+let clearCopied: ReturnType<typeof setTimeout> | undefined;
+const listeners = new Set<() => void>();
+const copiedId = (label: string, value: string) => `${label}\n${value}`;
+
+function setCopied(id: string | null) {
+  copied = id;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const copiedNow = () => copied;
+
 /** Click-to-copy chip; copying an empty or non-string value fails (SPEC 8). */
 export function CopyChip({ label, value }: { label: string; value: unknown }) {
-  const [isCopied, setCopied] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const isCopied = useSyncExternalStore(subscribe, copiedNow) === copiedId(label, String(value ?? ''));
 
   const copy = async (event: React.MouseEvent) => {
     // The chip sits in a cell: copying must not also select or edit the cell.
@@ -19,9 +39,9 @@ export function CopyChip({ label, value }: { label: string; value: unknown }) {
     }
     try {
       await navigator.clipboard.writeText(value);
-      setCopied(true);
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => setCopied(false), COPIED_MS);
+      setCopied(copiedId(label, value));
+      clearTimeout(clearCopied);
+      clearCopied = setTimeout(() => setCopied(null), COPIED_MS);
     } catch (error) {
       console.error('Copy failed', error);
     }

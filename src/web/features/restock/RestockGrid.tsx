@@ -158,7 +158,10 @@ export function RestockGrid(props: Props) {
         className={`${styles.grid} ${theme === 'dark' ? 'rdg-dark' : 'rdg-light'}`}
         columns={gridColumns}
         rows={rows}
-        rowKeyGetter={(row) => row.id}
+        // No rowKeyGetter: rows are keyed by their place in the view, so a sort or a keystroke
+        // gives the rows and cells already on screen new values instead of unmounting them all and
+        // mounting new ones (keyed by id, every visible row changed its key). State a cell keeps
+        // (an open popover or drawer, a copy mark) names the product it belongs to.
         rowClass={urgencyRowClass}
         rowHeight={ROW_HEIGHT}
         headerRowHeight={HEADER_HEIGHT}

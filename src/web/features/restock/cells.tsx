@@ -22,10 +22,21 @@ export const isEmptyValue = (value: unknown) => value === null || value === unde
 
 const anchorOf = (event: React.MouseEvent) => ({ x: event.clientX + 8, y: event.clientY + 8 });
 
+/**
+ * What a cell opened, and for which product. The grid keys rows by their place in the view, so a
+ * cell's state stays at its place when a sort or filter brings another product there: it only
+ * shows while the cell still holds the product it was opened for.
+ */
+type OpenFor<T> = { id: string; value: T };
+const openFor = <T,>(state: OpenFor<T> | null, row: GridRow): T | null =>
+  state !== null && state.id === row.id ? state.value : null;
+
 /** SPEC 2: thumbnail, title linking to the marketplace page (new tab), msku and asin copy chips. */
 export function ProductCell({ row }: RenderCellProps<GridRow>) {
-  const [anchor, setAnchor] = useState<Anchor | null>(null);
-  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [popover, setPopover] = useState<OpenFor<Anchor> | null>(null);
+  const [drawerFor, setDrawerFor] = useState<string | null>(null);
+  const anchor = openFor(popover, row);
+  const drawerOpen = drawerFor === row.id;
   return (
     <div className={styles.product}>
       {row.main_thumbnail ? (
@@ -59,7 +70,7 @@ export function ProductCell({ row }: RenderCellProps<GridRow>) {
         aria-label={`View data of ${row.msku}`}
         onClick={(event) => {
           event.stopPropagation();
-          setAnchor(anchorOf(event));
+          setPopover({ id: row.id, value: anchorOf(event) });
         }}
         onMouseDown={(event) => event.stopPropagation()}
       >
@@ -72,7 +83,7 @@ export function ProductCell({ row }: RenderCellProps<GridRow>) {
         title="Sales history and forecast"
         onClick={(event) => {
           event.stopPropagation();
-          setDrawerOpen(true);
+          setDrawerFor(row.id);
         }}
         onMouseDown={(event) => event.stopPropagation()}
       >
@@ -85,9 +96,9 @@ export function ProductCell({ row }: RenderCellProps<GridRow>) {
           />
         </svg>
       </button>
-      {drawerOpen ? <ProductDrawer row={row} onClose={() => setDrawerOpen(false)} /> : null}
+      {drawerOpen ? <ProductDrawer row={row} onClose={() => setDrawerFor(null)} /> : null}
       {anchor ? (
-        <Popover title={`Data of ${row.msku}`} anchor={anchor} onClose={() => setAnchor(null)}>
+        <Popover title={`Data of ${row.msku}`} anchor={anchor} onClose={() => setPopover(null)}>
           <JsonTree data={row} />
         </Popover>
       ) : null}
@@ -137,7 +148,8 @@ const formatStepValue = (value: number) => stepNumber.format(value);
 /** 'To Buy' with the "why this number" breakdown one click away. */
 export function toBuyCell(defaults: CalculationDefaults) {
   return function ToBuyCell({ row }: RenderCellProps<GridRow>) {
-    const [anchor, setAnchor] = useState<Anchor | null>(null);
+    const [popover, setPopover] = useState<OpenFor<Anchor> | null>(null);
+    const anchor = openFor(popover, row);
     return (
       <span className={styles.toBuy}>
         <span className={styles.number}>{formatCell('number', row.recommended_buy_quantity)}</span>
@@ -147,7 +159,7 @@ export function toBuyCell(defaults: CalculationDefaults) {
           aria-label={`Why buy ${row.recommended_buy_quantity} of ${row.msku}`}
           onClick={(event) => {
             event.stopPropagation();
-            setAnchor(anchorOf(event));
+            setPopover({ id: row.id, value: anchorOf(event) });
           }}
           onMouseDown={(event) => event.stopPropagation()}
         >
@@ -157,7 +169,7 @@ export function toBuyCell(defaults: CalculationDefaults) {
           <Popover
             title={`Why ${row.recommended_buy_quantity} for ${row.msku}`}
             anchor={anchor}
-            onClose={() => setAnchor(null)}
+            onClose={() => setPopover(null)}
           >
             {row.rate_source === 'history' ? <HistorySteps msku={row.msku} /> : null}
             <dl className={styles.steps}>
