@@ -43,6 +43,46 @@ export async function listProductValues(db: Db, accountId: string): Promise<unkn
   return result.rows;
 }
 
+/**
+ * Names the stored row a product's table row is made from: the tuples of the product and of its
+ * forecast that the statement sees, by the transaction that wrote each (xmin: a committed write by
+ * any path gives another key, and one transaction leaves one visible tuple per row), with the
+ * product's version beside it. Short, as it is read for every product on every read. Joined as
+ * `products AS p` and `forecasts AS f`.
+ */
+const ROW_KEY = "concat_ws(' ', p.xmin, p.version, f.xmin)";
+
+/** Every product's msku and row key (ROW_KEY), in the table's order. */
+export async function listProductRowKeys(db: Db, accountId: string): Promise<Array<[string, string]>> {
+  const result = await (db as unknown as ArrayQueryable).$client.query({
+    text: `SELECT p.msku, ${ROW_KEY}
+      FROM products AS p LEFT JOIN forecasts AS f ON f.account_id = p.account_id AND f.msku = p.msku
+      WHERE p.account_id = $1 ORDER BY p.msku`,
+    values: [accountId],
+    rowMode: 'array',
+  });
+  return result.rows as Array<[string, string]>;
+}
+
+/**
+ * As `listProductValues` (or of the listed mskus only, in no particular order), with each row's key
+ * (ROW_KEY) after its values.
+ */
+export async function listKeyedProductValues(
+  db: Db,
+  accountId: string,
+  mskus?: readonly string[],
+): Promise<unknown[][]> {
+  const result = await (db as unknown as ArrayQueryable).$client.query({
+    text: `SELECT ${STORED_PRODUCT_KEYS.map((key) => `p.${key}`).join(', ')}, ${FORECAST_SELECT}, ${ROW_KEY}
+      FROM products AS p LEFT JOIN forecasts AS f ON f.account_id = p.account_id AND f.msku = p.msku
+      WHERE p.account_id = $1 ${mskus ? 'AND p.msku = ANY($2::text[])' : 'ORDER BY p.msku'}`,
+    values: mskus ? [accountId, mskus] : [accountId],
+    rowMode: 'array',
+  });
+  return result.rows;
+}
+
 /** Every product's msku and title, the keys of the table's default order, as value arrays. */
 export async function listProductTitles(db: Db, accountId: string): Promise<Array<[string, string | null]>> {
   const result = await (db as unknown as ArrayQueryable).$client.query({

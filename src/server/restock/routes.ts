@@ -20,6 +20,7 @@ import { badRequest, notFound } from '../http/errors';
 import { jsonArrayInTurns, mapInTurns } from '../http/turns';
 import { parseBody, parseInput } from '../http/validate';
 import { ANSWER_CACHE_BYTES, CACHED_TABLE_PRODUCTS, createAnswerCache } from './answer-cache';
+import { columnsAnswer } from './columns-answer';
 import {
   findColumnKeys,
   findProduct,
@@ -32,6 +33,7 @@ import {
   saveColumnKeys,
   updateProductField,
 } from './queries';
+import { createRowCache, ROW_CACHE_BYTES } from './row-cache';
 import {
   compactRowFromValues,
   FIRST_ROWS_LIMIT,
@@ -102,6 +104,8 @@ export function restockRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   // Whole-table answers of small and middle-sized accounts by shape and stamp (answer-cache.ts).
   const answers = createAnswerCache(ANSWER_CACHE_BYTES);
+  // Serialised compact rows per product of any account's size (row-cache.ts).
+  const rowCache = createRowCache(ROW_CACHE_BYTES);
 
   // `?shape=columns` answers {keys, rows: value arrays}: the same data in a third of the bytes (the grid uses it).
   app.get('/api/tables/:table/data', { preHandler: [requireAuth, canView] }, async (request, reply) => {
@@ -137,12 +141,10 @@ export function restockRoutes(app: FastifyInstance, deps: AppDeps): void {
     // in slices that leave turns to other requests.
     const build = () =>
       runHeavy(accountId, async () => {
+        // The grid's shape: rows unchanged since the last read are sent as serialised then.
+        if (shape === 'columns') return columnsAnswer(db, rowCache, accountId, storedDefaults, day);
         const values = await listProductValues(db, accountId);
         const defaults = calculationDefaultsFrom(storedDefaults);
-        if (shape === 'columns') {
-          const rows = await mapInTurns(values, (row) => compactRowFromValues(row, defaults, day));
-          return jsonArrayInTurns(`{"keys":${JSON.stringify(TABLE_ROW_KEYS)},"rows":[`, rows, ']}');
-        }
         return jsonArrayInTurns(
           '[',
           await mapInTurns(values, (row) => tableRowFromValues(row, defaults, day)),

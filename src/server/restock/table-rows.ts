@@ -25,6 +25,9 @@ const DERIVED_KEYS = [
 /** The values read per product: its stored fields, its version, then its forecast's fields. */
 const READ_KEYS = [...STORED_PRODUCT_KEYS, ...FORECAST_FIELD_KEYS] as const;
 
+/** How many values are read per product (a row key read with them comes after). */
+export const READ_KEY_COUNT = READ_KEYS.length;
+
 /** The keys of a table row, in the order of the compact (columns) answer. */
 export const TABLE_ROW_KEYS = [...READ_KEYS, ...DERIVED_KEYS, 'id'] as const;
 

@@ -1,0 +1,69 @@
+/**
+ * Serialised compact rows kept per account and product, for the whole-table read of accounts too
+ * large for a stored answer (answer-cache.ts): a read sends the kept JSON of every product whose
+ * stored row is the one the JSON was made from, and derives and serialises only the others.
+ *
+ * A row's JSON depends on the product's stored values, its forecast's, the account's calculation
+ * defaults and the day. The first two are named by each row's `rowKey` (read with the row: the
+ * product's and the forecast's tuple xmin, version and write time, so that any write to either, by
+ * any path, gives another key); the last two by the account's `context`, which drops every kept
+ * row of the account when it changes.
+ */
+
+/** The budget of one process (about 30 MB holds 100,000 rows). */
+export const ROW_CACHE_BYTES = 96 * 1024 * 1024;
+
+/** What an entry is counted for besides its strings (the map's slot and the entry object). */
+const ENTRY_OVERHEAD = 80;
+
+type AccountRows = { context: string; rows: Map<string, { key: string; json: string }>; bytes: number };
+
+export type RowCache = {
+  /**
+   * The account's kept rows when they were made under `context`, or undefined. The map is the
+   * caller's to read; `replace` stores the next one.
+   */
+  rowsOf: (
+    account: string,
+    context: string,
+  ) => ReadonlyMap<string, { key: string; json: string }> | undefined;
+  /** Stores the rows of one read as the account's (those of products no longer read go). */
+  replace: (account: string, context: string, rows: Map<string, { key: string; json: string }>) => void;
+};
+
+export const entryBytes = (msku: string, key: string, json: string) =>
+  msku.length + key.length + json.length + ENTRY_OVERHEAD;
+
+/** Rows up to `maxBytes` in all; the least recently used account's go first. */
+export function createRowCache(maxBytes: number): RowCache {
+  // Map order is the recency order: an account is deleted and set again when used.
+  const accounts = new Map<string, AccountRows>();
+  let total = 0;
+
+  return {
+    rowsOf(account, context) {
+      const kept = accounts.get(account);
+      if (!kept || kept.context !== context) return undefined;
+      accounts.delete(account);
+      accounts.set(account, kept);
+      return kept.rows;
+    },
+    replace(account, context, rows) {
+      const previous = accounts.get(account);
+      if (previous) {
+        total -= previous.bytes;
+        accounts.delete(account);
+      }
+      let bytes = 0;
+      for (const [msku, entry] of rows) bytes += entryBytes(msku, entry.key, entry.json);
+      if (bytes > maxBytes) return;
+      accounts.set(account, { context, rows, bytes });
+      total += bytes;
+      for (const [oldest, entry] of accounts) {
+        if (total <= maxBytes) break;
+        accounts.delete(oldest);
+        total -= entry.bytes;
+      }
+    },
+  };
+}
