@@ -309,6 +309,64 @@ describe('the compact answer of GET /api/tables/restock/data?shape=columns', () 
   });
 });
 
+describe('the compact answer kept per row between reads', () => {
+  type Compact = { keys: string[]; rows: unknown[][] };
+  const readCompact = async (owner: Awaited<ReturnType<typeof ownerWithProducts>>) => {
+    const compact = (await owner.client.get<Compact>('/api/tables/restock/data?shape=columns', owner.token))
+      .body;
+    return compact.rows.map((values) => Object.fromEntries(compact.keys.map((key, i) => [key, values[i]])));
+  };
+
+  it('shows a changed forecast, a product deleted and created again at the same version, and new defaults', async () => {
+    const owner = await ownerWithProducts([widget, { ...widget, msku: 'WIDGET-2', cost: 3 }]);
+    const accountId = await accountIdOf(t.pool, owner.email);
+    const before = await readCompact(owner);
+    expect(before.map((row) => [row.id, row.rate_source])).toEqual([
+      ['WIDGET-1', 'sales_last_30_days'],
+      ['WIDGET-2', 'sales_last_30_days'],
+    ]);
+
+    // A forecast written, then rewritten: the row that reads it changes each time, the other not.
+    await t.pool.query(
+      `INSERT INTO forecasts (account_id, msku, daily_rate, method, last_day)
+       VALUES ($1, 'WIDGET-1', 2.5, 'test', current_date)`,
+      [accountId],
+    );
+    const forecast = await readCompact(owner);
+    expect(forecast[0]).toMatchObject({ forecast_daily_rate: 2.5, daily_rate: 2.5, rate_source: 'history' });
+    expect(forecast[1]).toEqual(before[1]);
+    await t.pool.query(
+      "UPDATE forecasts SET daily_rate = 4, computed_at = now() WHERE account_id = $1 AND msku = 'WIDGET-1'",
+      [accountId],
+    );
+    expect((await readCompact(owner))[0]).toMatchObject({ forecast_daily_rate: 4, velocity: 4 });
+    await t.pool.query("DELETE FROM forecasts WHERE account_id = $1 AND msku = 'WIDGET-1'", [accountId]);
+    expect(await readCompact(owner)).toEqual(before);
+
+    // Deleted and created again with another cost: same msku, same version.
+    await t.pool.query("DELETE FROM products WHERE account_id = $1 AND msku = 'WIDGET-2'", [accountId]);
+    await insertProducts(t.pool, accountId, [{ ...widget, msku: 'WIDGET-2', cost: 7 }]);
+    const again = await readCompact(owner);
+    expect(again[1]).toMatchObject({ id: 'WIDGET-2', version: before[1]!.version, cost: 7 });
+
+    // The account's defaults fill blank lead times: every row that reads them changes.
+    await t.pool.query(
+      "UPDATE products SET order_lead_time = NULL, version = version + 1, updated_at = now() WHERE account_id = $1 AND msku = 'WIDGET-1'",
+      [accountId],
+    );
+    const blank = (await readCompact(owner))[0]!;
+    await t.pool.query(
+      `INSERT INTO account_settings (account_id, calculation_defaults) VALUES ($1, $2)
+       ON CONFLICT (account_id) DO UPDATE SET calculation_defaults = EXCLUDED.calculation_defaults`,
+      [accountId, { ...BUILT_IN_DEFAULTS, order_lead_time: (blank.coverage_days as number) + 50 }],
+    );
+    const defaults = (await readCompact(owner))[0]!;
+    expect(defaults.coverage_days).toBeGreaterThan(blank.coverage_days as number);
+    const rows = (await owner.client.get<Row[]>('/api/tables/restock/data', owner.token)).body;
+    expect(await readCompact(owner)).toEqual(rows);
+  });
+});
+
 describe('the first screenful: GET /api/tables/restock/data?shape=columns&limit=N', () => {
   type Compact = { keys: string[]; rows: unknown[][]; total?: number };
   const objects = ({ keys, rows }: Compact) =>
