@@ -24,7 +24,8 @@ export function dashboardRoutes(app: FastifyInstance, deps: AppDeps): void {
       // The account's defaults as the table reads them (stored with the table's stamp).
       const [values, { defaults: stored }] = await Promise.all([
         listProductValues(db, accountId),
-        findTableStamp(db, accountId),
+        // No stamp wanted (0): the account's forecasts are not scanned for it.
+        findTableStamp(db, accountId, 0),
       ]);
       const defaults = calculationDefaultsFrom(stored);
       const rows = await mapInTurns(values, (row) => tableRowFromValues(row, defaults, today));

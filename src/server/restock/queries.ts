@@ -112,29 +112,38 @@ export async function listProductValuesOf(db: Db, accountId: string, mskus: read
  * deleted product lowers the count; so equal stamps mean equal products, forecasts and defaults
  * (a product deleted and another created changes updated_at's maximum). The account's calculation
  * defaults come with it, as the answer is derived with them.
+ *
+ * The stamp is only made for accounts of up to `stampUpTo` products (null beyond): a read that
+ * keeps no answer of a larger account needs its size and defaults, not a scan of its forecasts.
  */
 export async function findTableStamp(
   db: Db,
   accountId: string,
-): Promise<{ stamp: string; products: number; defaults: Record<string, unknown> | null }> {
+  stampUpTo = MAX_INT,
+): Promise<{ stamp: string | null; products: number; defaults: Record<string, unknown> | null }> {
   const result = await (db as unknown as NamedQueryable).$client.query<{
-    stamp: string;
+    stamp: string | null;
     products: number;
     defaults: Record<string, unknown> | null;
   }>({
     // Named: parsed and planned once per connection, as it runs before every table read.
     name: 'restock-table-stamp',
-    text: `SELECT concat_ws(' ', p.n, p.versions, coalesce(p.changed, '-'), f.n, coalesce(f.computed, '-'),
-         coalesce(s.calculation_defaults::text, '-')) AS stamp,
+    // `p.n <= $2` names no forecast column: a one-time filter, so a larger account's forecasts are
+    // not scanned at all.
+    text: `SELECT CASE WHEN p.n <= $2 THEN concat_ws(' ', p.n, p.versions, coalesce(p.changed, '-'), f.n,
+           coalesce(f.computed, '-'), coalesce(s.calculation_defaults::text, '-')) END AS stamp,
        p.n::int AS products, s.calculation_defaults AS defaults
      FROM (SELECT count(*) AS n, coalesce(sum(version), 0) AS versions, max(updated_at)::text AS changed
            FROM products WHERE account_id = $1) AS p
-     CROSS JOIN (SELECT count(*) AS n, max(computed_at)::text AS computed FROM forecasts WHERE account_id = $1) AS f
+     CROSS JOIN LATERAL (SELECT count(*) AS n, max(computed_at)::text AS computed
+           FROM forecasts WHERE account_id = $1 AND p.n <= $2) AS f
      LEFT JOIN account_settings AS s ON s.account_id = $1`,
-    values: [accountId],
+    values: [accountId, stampUpTo],
   });
   return result.rows[0]!;
 }
+
+const MAX_INT = 2_147_483_647;
 
 /**
  * A product as a table row needs it: its stored fields and version, its forecast's fields and the

@@ -8,6 +8,7 @@ import { sortRows } from '../../core/restock/grid-sort';
 import { addMemberAndLogIn, signUp } from '../test-support/http-client';
 import { accountIdOf, insertProducts } from '../test-support/products';
 import { startTestApp, type TestApp } from '../test-support/test-app';
+import { CACHED_TABLE_PRODUCTS } from './answer-cache';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -365,6 +366,39 @@ describe('the compact answer kept per row between reads', () => {
     const rows = (await owner.client.get<Row[]>('/api/tables/restock/data', owner.token)).body;
     expect(await readCompact(owner)).toEqual(rows);
   });
+});
+
+describe('a table too large for a kept answer', () => {
+  it('is read fresh every time, its forecasts included, in both shapes', async () => {
+    const owner = await ownerWithProducts(demoProducts(CACHED_TABLE_PRODUCTS + 1, 7));
+    const accountId = await accountIdOf(t.pool, owner.email);
+    const read = async () => {
+      const rows = (await owner.client.get<Row[]>('/api/tables/restock/data', owner.token)).body;
+      const compact = (
+        await owner.client.get<{ keys: string[]; rows: unknown[][] }>(
+          '/api/tables/restock/data?shape=columns',
+          owner.token,
+        )
+      ).body;
+      expect(
+        compact.rows.map((values) => Object.fromEntries(compact.keys.map((key, i) => [key, values[i]]))),
+      ).toEqual(rows);
+      return rows;
+    };
+    const before = await read();
+    expect(before).toHaveLength(CACHED_TABLE_PRODUCTS + 1);
+    const last = before.at(-1)!;
+    await owner.client.patch(`/api/tables/restock/data/${last.id}`, { cost: 1234.5 }, owner.token);
+    await t.pool.query(
+      `INSERT INTO forecasts (account_id, msku, daily_rate, method, last_day) VALUES ($1, $2, 9.75, 'test', current_date)`,
+      [accountId, before[0]!.id],
+    );
+    const after = await read();
+    expect(after.at(-1)).toMatchObject({ id: last.id, cost: 1234.5, version: last.version + 1 });
+    expect(after[0]).toMatchObject({ forecast_daily_rate: 9.75, rate_source: 'history' });
+    expect(after.slice(1, -1)).toEqual(before.slice(1, -1));
+    // 5,001 products inserted and read four times in two shapes: slow on a loaded machine.
+  }, 90_000);
 });
 
 describe('the first screenful: GET /api/tables/restock/data?shape=columns&limit=N', () => {

@@ -114,7 +114,12 @@ export function restockRoutes(app: FastifyInstance, deps: AppDeps): void {
     const { shape = 'rows', limit } = parseInput(dataQuery, request.query);
     if (limit !== undefined && shape !== 'columns') throw badRequest('limit needs shape=columns');
     const { accountId } = currentUser(request);
-    const { stamp, products, defaults: storedDefaults } = await findTableStamp(db, accountId);
+    // A first screenful is kept whatever the table's size; a whole table only up to a size.
+    const { stamp, defaults: storedDefaults } = await findTableStamp(
+      db,
+      accountId,
+      limit === undefined ? CACHED_TABLE_PRODUCTS : undefined,
+    );
     const day = today();
     reply.header('content-type', 'application/json; charset=utf-8');
     if (limit !== undefined) {
@@ -153,7 +158,7 @@ export function restockRoutes(app: FastifyInstance, deps: AppDeps): void {
       });
     // A large table is built for every read: its turns are what keep one account from streaming
     // it in a loop at the expense of the others (decision 008).
-    if (products > CACHED_TABLE_PRODUCTS) return reply.send(Readable.from(await build()));
+    if (stamp === null) return reply.send(Readable.from(await build()));
     // A stored answer is sent as it is, with no turn to wait for.
     const body = await answers.get(accountId, `${shape}\n${day}\n${stamp}`, async () =>
       Buffer.concat((await build()).map((piece) => Buffer.from(piece, 'utf8'))),
