@@ -52,16 +52,31 @@ export async function listProductValues(db: Db, accountId: string): Promise<unkn
  */
 const ROW_KEY = "concat_ws(' ', p.xmin, p.version, f.xmin)";
 
-/** Every product's msku and row key (ROW_KEY), in the table's order. */
+/**
+ * Every product's msku and row key (as ROW_KEY makes it), in the table's order. The products'
+ * half and the forecasts' are read apart, at once: joined and sorted by msku, the forecasts made
+ * this statement twice as dear as the products' ordered index scan alone. Each half names the
+ * tuple it saw, so a key read this way still names only rows that existed.
+ */
 export async function listProductRowKeys(db: Db, accountId: string): Promise<Array<[string, string]>> {
-  const result = await (db as unknown as ArrayQueryable).$client.query({
-    text: `SELECT p.msku, ${ROW_KEY}
-      FROM products AS p LEFT JOIN forecasts AS f ON f.account_id = p.account_id AND f.msku = p.msku
-      WHERE p.account_id = $1 ORDER BY p.msku`,
-    values: [accountId],
-    rowMode: 'array',
+  const client = (db as unknown as ArrayQueryable).$client;
+  const [products, forecasts] = await Promise.all([
+    client.query({
+      text: `SELECT msku, concat_ws(' ', xmin, version) FROM products WHERE account_id = $1 ORDER BY msku`,
+      values: [accountId],
+      rowMode: 'array',
+    }),
+    client.query({
+      text: 'SELECT msku, xmin::text FROM forecasts WHERE account_id = $1',
+      values: [accountId],
+      rowMode: 'array',
+    }),
+  ]);
+  const forecastOf = new Map(forecasts.rows as Array<[string, string]>);
+  return (products.rows as Array<[string, string]>).map(([msku, key]) => {
+    const forecast = forecastOf.get(msku);
+    return [msku, forecast === undefined ? key : `${key} ${forecast}`];
   });
-  return result.rows as Array<[string, string]>;
 }
 
 /**
