@@ -15,7 +15,7 @@ import { WEB_DIST } from '../src/server/http/web-app';
 import { replaceProducts } from '../src/server/restock/seed';
 import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/support/chromium';
 import { ourProbes, PAINTED_HELPER } from './ag-grid-reference';
-import { median, startBenchApp } from './support';
+import { median, registerBenchSeller, startBenchApp } from './support';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 8);
@@ -56,25 +56,8 @@ async function main() {
       const port = typeof address === 'object' && address ? address.port : 0;
       apps.push({ dist, url: `http://127.0.0.1:${port}`, close: () => app.close() });
     }
-    const email = `bench${Date.now()}@example.com`;
-    const register = await fetch(`${bench.baseUrl}/api/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        fullName: 'Bench Seller',
-        email,
-        contactNumber: '5550102030',
-        country: 'USA',
-        password: 'Granite-Harbor-Violet-42',
-        confirmPassword: 'Granite-Harbor-Violet-42',
-      }),
-    });
-    const { accessToken } = (await register.json()) as { accessToken: string };
-    const account = await bench.database.pool.query<{ account_id: string }>(
-      'SELECT account_id FROM users WHERE email = $1',
-      [email],
-    );
-    await replaceProducts(bench.database.db, account.rows[0]!.account_id, demoProducts(ROWS));
+    const { accessToken, accountId } = await registerBenchSeller(bench);
+    await replaceProducts(bench.database.db, accountId, demoProducts(ROWS));
     // The first screenful built once per app (cached per data stamp), as in the bench's later runs.
     for (const app of apps) {
       await fetch(`${app.url}/api/tables/restock/data?shape=columns&limit=100`, {

@@ -11,12 +11,11 @@ import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { demoProducts } from '../src/core/restock/demo-products';
 import { replaceProducts } from '../src/server/restock/seed';
-import { startBenchApp } from './support';
+import { BENCH_PASSWORD, registerBenchSeller, startBenchApp } from './support';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PRODUCTS = 1_000;
-const PASSWORD = 'Granite-Harbor-Violet-42';
 const MIB = 1024 * 1024;
 
 /** What one load run asks of the driver process. */
@@ -139,26 +138,9 @@ async function main() {
   const bench = await startBenchApp();
   const { bare, url: bareUrl } = await startBareRoute();
   try {
-    const email = `load${Date.now()}@example.com`;
-    const register = await fetch(`${bench.baseUrl}/api/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        fullName: 'Load Seller',
-        email,
-        contactNumber: '5550102030',
-        country: 'USA',
-        password: PASSWORD,
-        confirmPassword: PASSWORD,
-      }),
-    });
-    const { accessToken } = (await register.json()) as { accessToken: string };
-    const account = await bench.database.pool.query<{ account_id: string }>(
-      'SELECT account_id FROM users WHERE email = $1',
-      [email],
-    );
+    const { email, accessToken, accountId } = await registerBenchSeller(bench, 'Load Seller');
     const products = demoProducts(PRODUCTS);
-    await replaceProducts(bench.database.db, account.rows[0]!.account_id, products);
+    await replaceProducts(bench.database.db, accountId, products);
     const auth = { authorization: `Bearer ${accessToken}` };
     const json = { 'content-type': 'application/json' };
 
@@ -192,7 +174,7 @@ async function main() {
           url: `${bench.baseUrl}/api/login`,
           method: 'POST',
           headers: json,
-          body: JSON.stringify({ email, password: PASSWORD }),
+          body: JSON.stringify({ email, password: BENCH_PASSWORD }),
         },
       ],
     ];

@@ -16,7 +16,7 @@ import { TableIndex } from '../src/core/restock/table-index';
 import { replaceProducts } from '../src/server/restock/seed';
 import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/support/chromium';
 import { AG_GRID_PATH, agGridProbes, ourProbes, PAINTED_HELPER, routeAgGrid } from './ag-grid-reference';
-import { median, ms, startBenchApp, timed } from './support';
+import { median, ms, registerBenchSeller, startBenchApp, timed } from './support';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const RUNS = 3;
@@ -33,28 +33,9 @@ async function main() {
   };
   const ratios = { first: Number.NaN, sort: Number.NaN, filter: Number.NaN };
   try {
-    const email = `bench${Date.now()}@example.com`;
-    const register = await fetch(`${bench.baseUrl}/api/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        fullName: 'Bench Seller',
-        email,
-        contactNumber: '5550102030',
-        country: 'USA',
-        password: 'Granite-Harbor-Violet-42',
-        confirmPassword: 'Granite-Harbor-Violet-42',
-      }),
-    });
-    const { accessToken } = (await register.json()) as { accessToken: string };
-    const account = await bench.database.pool.query<{ account_id: string }>(
-      'SELECT account_id FROM users WHERE email = $1',
-      [email],
-    );
+    const { accessToken, accountId } = await registerBenchSeller(bench);
     const products = demoProducts(ROWS);
-    const seeded = await timed(() =>
-      replaceProducts(bench.database.db, account.rows[0]!.account_id, products),
-    );
+    const seeded = await timed(() => replaceProducts(bench.database.db, accountId, products));
     addFigure([`seed ${ROWS.toLocaleString('en-US')} products (batched INSERT)`, ms(seeded.ms)]);
 
     // API: three reads of each answer shape, median.

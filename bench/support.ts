@@ -35,6 +35,34 @@ export async function startBenchApp(): Promise<{
   };
 }
 
+export const BENCH_PASSWORD = 'Granite-Harbor-Violet-42';
+
+/** Registers a new seller through the API: their email, access token and account id. */
+export async function registerBenchSeller(
+  bench: Awaited<ReturnType<typeof startBenchApp>>,
+  name = 'Bench Seller',
+): Promise<{ email: string; accessToken: string; accountId: string }> {
+  const email = `bench${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const register = await fetch(`${bench.baseUrl}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      fullName: name,
+      email,
+      contactNumber: '5550102030',
+      country: 'USA',
+      password: BENCH_PASSWORD,
+      confirmPassword: BENCH_PASSWORD,
+    }),
+  });
+  const { accessToken } = (await register.json()) as { accessToken: string };
+  const account = await bench.database.pool.query<{ account_id: string }>(
+    'SELECT account_id FROM users WHERE email = $1',
+    [email],
+  );
+  return { email, accessToken, accountId: account.rows[0]!.account_id };
+}
+
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
