@@ -11,9 +11,10 @@ applyTheme(storedThemeName());
 
 // A load of the restock page asks for its code now, beside its first data, rather than after the
 // app's first render has reached the router (the same modules the router's lazy routes load).
+// A failed load (a deploy replaced the files) is the router's to report when it asks again.
 if (window.location.pathname === '/restock') {
-  void import('./shell/PrivateLayout');
-  void import('./features/restock/RestockPage');
+  import('./shell/PrivateLayout').catch(() => {});
+  import('./features/restock/RestockPage').catch(() => {});
 }
 
 createRoot(document.getElementById('root')!).render(

@@ -5,14 +5,14 @@ import styles from './RestockGrid.module.css';
 export const COPIED_MS = 1500;
 
 /**
- * The chip copied last, as "label, value", kept outside the chips: the grid keys rows by their
- * place in the view, so after a sort a chip shows another product, and the mark must follow the
- * product copied, not stay at its place.
+ * The chip copied last, as "product, label, value", kept outside the chips: the grid keys rows by
+ * their place in the view, so after a sort a chip shows another product, and the mark must follow
+ * the product copied, not stay at its place (nor show on other products of the same ASIN).
  */
 let copied: string | null = null;
 let clearCopied: ReturnType<typeof setTimeout> | undefined;
 const listeners = new Set<() => void>();
-const copiedId = (label: string, value: string) => `${label}\n${value}`;
+const copiedId = (owner: string, label: string, value: string) => `${owner}\n${label}\n${value}`;
 
 function setCopied(id: string | null) {
   copied = id;
@@ -27,8 +27,8 @@ function subscribe(listener: () => void) {
 const copiedNow = () => copied;
 
 /** Click-to-copy chip; copying an empty or non-string value fails (SPEC 8). */
-export function CopyChip({ label, value }: { label: string; value: unknown }) {
-  const isCopied = useSyncExternalStore(subscribe, copiedNow) === copiedId(label, String(value ?? ''));
+export function CopyChip({ owner, label, value }: { owner: string; label: string; value: unknown }) {
+  const isCopied = useSyncExternalStore(subscribe, copiedNow) === copiedId(owner, label, String(value ?? ''));
 
   const copy = async (event: React.MouseEvent) => {
     // The chip sits in a cell: copying must not also select or edit the cell.
@@ -39,7 +39,7 @@ export function CopyChip({ label, value }: { label: string; value: unknown }) {
     }
     try {
       await navigator.clipboard.writeText(value);
-      setCopied(copiedId(label, value));
+      setCopied(copiedId(owner, label, value));
       clearTimeout(clearCopied);
       clearCopied = setTimeout(() => setCopied(null), COPIED_MS);
     } catch (error) {

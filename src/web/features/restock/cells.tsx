@@ -24,19 +24,24 @@ const anchorOf = (event: React.MouseEvent) => ({ x: event.clientX + 8, y: event.
 
 /**
  * What a cell opened, and for which product. The grid keys rows by their place in the view, so a
- * cell's state stays at its place when a sort or filter brings another product there: it only
- * shows while the cell still holds the product it was opened for.
+ * cell's state stays at its place when a sort, a filter or a refetch brings another product there:
+ * it is dropped then, so it neither shows for that product nor opens again by itself when its own
+ * product comes back to this place.
  */
 type OpenFor<T> = { id: string; value: T };
-const openFor = <T,>(state: OpenFor<T> | null, row: GridRow): T | null =>
-  state !== null && state.id === row.id ? state.value : null;
+
+function useOpenFor<T>(row: GridRow): [T | null, (value: T | null) => void] {
+  const [state, setState] = useState<OpenFor<T> | null>(null);
+  // Set during render (React's pattern for state derived from props): no frame shows it stale.
+  if (state !== null && state.id !== row.id) setState(null);
+  const open = state !== null && state.id === row.id ? state.value : null;
+  return [open, (value) => setState(value === null ? null : { id: row.id, value })];
+}
 
 /** SPEC 2: thumbnail, title linking to the marketplace page (new tab), msku and asin copy chips. */
 export function ProductCell({ row }: RenderCellProps<GridRow>) {
-  const [popover, setPopover] = useState<OpenFor<Anchor> | null>(null);
-  const [drawerFor, setDrawerFor] = useState<string | null>(null);
-  const anchor = openFor(popover, row);
-  const drawerOpen = drawerFor === row.id;
+  const [anchor, setAnchor] = useOpenFor<Anchor>(row);
+  const [drawerOpen, setDrawerOpen] = useOpenFor<true>(row);
   return (
     <div className={styles.product}>
       {row.main_thumbnail ? (
@@ -60,8 +65,8 @@ export function ProductCell({ row }: RenderCellProps<GridRow>) {
           <span className={styles.productTitle}>{row.title ?? row.msku}</span>
         )}
         <span className={styles.chips}>
-          <CopyChip label="MSKU" value={row.msku} />
-          <CopyChip label="ASIN" value={row.asin} />
+          <CopyChip owner={row.id} label="MSKU" value={row.msku} />
+          <CopyChip owner={row.id} label="ASIN" value={row.asin} />
         </span>
       </div>
       <button
@@ -70,7 +75,7 @@ export function ProductCell({ row }: RenderCellProps<GridRow>) {
         aria-label={`View data of ${row.msku}`}
         onClick={(event) => {
           event.stopPropagation();
-          setPopover({ id: row.id, value: anchorOf(event) });
+          setAnchor(anchorOf(event));
         }}
         onMouseDown={(event) => event.stopPropagation()}
       >
@@ -83,7 +88,7 @@ export function ProductCell({ row }: RenderCellProps<GridRow>) {
         title="Sales history and forecast"
         onClick={(event) => {
           event.stopPropagation();
-          setDrawerFor(row.id);
+          setDrawerOpen(true);
         }}
         onMouseDown={(event) => event.stopPropagation()}
       >
@@ -96,9 +101,9 @@ export function ProductCell({ row }: RenderCellProps<GridRow>) {
           />
         </svg>
       </button>
-      {drawerOpen ? <ProductDrawer row={row} onClose={() => setDrawerFor(null)} /> : null}
+      {drawerOpen ? <ProductDrawer row={row} onClose={() => setDrawerOpen(null)} /> : null}
       {anchor ? (
-        <Popover title={`Data of ${row.msku}`} anchor={anchor} onClose={() => setPopover(null)}>
+        <Popover title={`Data of ${row.msku}`} anchor={anchor} onClose={() => setAnchor(null)}>
           <JsonTree data={row} />
         </Popover>
       ) : null}
@@ -148,8 +153,7 @@ const formatStepValue = (value: number) => stepNumber.format(value);
 /** 'To Buy' with the "why this number" breakdown one click away. */
 export function toBuyCell(defaults: CalculationDefaults) {
   return function ToBuyCell({ row }: RenderCellProps<GridRow>) {
-    const [popover, setPopover] = useState<OpenFor<Anchor> | null>(null);
-    const anchor = openFor(popover, row);
+    const [anchor, setAnchor] = useOpenFor<Anchor>(row);
     return (
       <span className={styles.toBuy}>
         <span className={styles.number}>{formatCell('number', row.recommended_buy_quantity)}</span>
@@ -159,7 +163,7 @@ export function toBuyCell(defaults: CalculationDefaults) {
           aria-label={`Why buy ${row.recommended_buy_quantity} of ${row.msku}`}
           onClick={(event) => {
             event.stopPropagation();
-            setPopover({ id: row.id, value: anchorOf(event) });
+            setAnchor(anchorOf(event));
           }}
           onMouseDown={(event) => event.stopPropagation()}
         >
@@ -169,7 +173,7 @@ export function toBuyCell(defaults: CalculationDefaults) {
           <Popover
             title={`Why ${row.recommended_buy_quantity} for ${row.msku}`}
             anchor={anchor}
-            onClose={() => setPopover(null)}
+            onClose={() => setAnchor(null)}
           >
             {row.rate_source === 'history' ? <HistorySteps msku={row.msku} /> : null}
             <dl className={styles.steps}>
