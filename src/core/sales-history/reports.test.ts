@@ -326,6 +326,14 @@ describe('long files', () => {
     expect(parsed.duplicates).toBe(1);
   });
 
+  it('reads a header named twice from its first column, as the worker used to', () => {
+    const accumulator = historyAccumulator(recognizeHistoryReport(['sku', 'date', 'units'])!, TODAY);
+    const headers = ['sku', 'date', 'units', 'units'];
+    expect(accumulator.addCells(headers, ['A', '2024-01-01', '2', '7'])).toBeNull();
+    const parsed = accumulator.finish() as ParsedHistory;
+    expect(parsed.rows.map((row) => [row.msku, row.day, row.value])).toEqual([['A', '2024-01-01', 2]]);
+  });
+
   it('reads sku,date,available and keeps the last snapshot of a day', () => {
     const parsed = parse('SKU,Date,Available\nA,2024-01-01,9\nA,2024-01-01,4') as ParsedHistory;
     expect(parsed.report.id).toBe('long-stock');

@@ -427,7 +427,12 @@ export function historyAccumulator(report: HistoryReport, today: number): Histor
       lines++;
       if (headers !== cellHeaders) {
         cellHeaders = headers;
-        positionOf = new Map(headers.map((header, position) => [normalise(header), position]));
+        // A header named twice is read from its first column, as in the rows PapaParse keys by header.
+        positionOf = new Map();
+        headers.forEach((header, position) => {
+          const name = normalise(header);
+          if (!positionOf.has(name)) positionOf.set(name, position);
+        });
       }
       current = row;
       return read(cellAt);

@@ -5,7 +5,7 @@
  *
  * A row's JSON depends on the product's stored values, its forecast's, the account's calculation
  * defaults and the day. The first two are named by each row's `rowKey` (read with the row: the
- * product's and the forecast's tuple xmin, version and write time, so that any write to either, by
+ * product's tuple xmin and version and the forecast's tuple xmin, so that any write to either, by
  * any path, gives another key); the last two by the account's `context`, which drops every kept
  * row of the account when it changes.
  */

@@ -72,7 +72,7 @@ export function salesHistoryRoutes(app: FastifyInstance, deps: AppDeps): void {
         const upload = parseUploadPart(uploadInput);
         if (!upload.ok) throw badRequest(upload.message);
         if (input !== undefined && columns !== undefined) throw badRequest('Send rows or columns, not both');
-        if (input === undefined && columns === undefined) throw badRequest('rows is required');
+        if (input === undefined && columns === undefined) throw badRequest('rows or columns is required');
         const validation =
           columns === undefined
             ? validateHistoryRows(kind, input, utcDayOf(now()))

@@ -111,7 +111,9 @@ describe('POST /api/dynamic/import-sales', () => {
     expect((await owner.client.post(SALES, { rows: [] }, owner.token)).body).toEqual({
       message: 'The file has no rows to import',
     });
-    expect((await owner.client.post(SALES, {}, owner.token)).body).toEqual({ message: 'rows is required' });
+    expect((await owner.client.post(SALES, {}, owner.token)).body).toEqual({
+      message: 'rows or columns is required',
+    });
     expect((await owner.client.post(SALES, { data: [] }, owner.token)).body).toEqual({
       message: 'Unknown field "data"',
     });
