@@ -28,20 +28,28 @@ type ArrayQueryable = {
 };
 
 /**
- * Every product of the account as value arrays in STORED_PRODUCT_KEYS order: array mode skips
- * pg's per-row object building, which dominates a 100k-row read.
+ * Products of the account as value arrays in STORED_PRODUCT_KEYS order, then their forecast's
+ * (FORECAST_SELECT, DESIGN 10), then the row key (ROW_KEY) when `keyed`: every product in msku
+ * order, or the listed mskus in no particular order. Array mode skips pg's per-row object
+ * building, which dominates a 100k-row read.
  */
-export async function listProductValues(db: Db, accountId: string): Promise<unknown[][]> {
+async function readProductValues(
+  db: Db,
+  accountId: string,
+  { mskus, keyed = false }: { mskus?: readonly string[]; keyed?: boolean },
+): Promise<unknown[][]> {
   const result = await (db as unknown as ArrayQueryable).$client.query({
-    // DESIGN 10: the stored forecast comes with each product (FORECAST_SELECT, after the fields).
-    text: `SELECT ${STORED_PRODUCT_KEYS.map((key) => `p.${key}`).join(', ')}, ${FORECAST_SELECT}
+    text: `SELECT ${STORED_PRODUCT_KEYS.map((key) => `p.${key}`).join(', ')}, ${FORECAST_SELECT}${keyed ? `, ${ROW_KEY}` : ''}
       FROM products AS p LEFT JOIN forecasts AS f ON f.account_id = p.account_id AND f.msku = p.msku
-      WHERE p.account_id = $1 ORDER BY p.msku`,
-    values: [accountId],
+      WHERE p.account_id = $1 ${mskus ? 'AND p.msku = ANY($2::text[])' : 'ORDER BY p.msku'}`,
+    values: mskus ? [accountId, mskus] : [accountId],
     rowMode: 'array',
   });
   return result.rows;
 }
+
+/** Every product of the account as value arrays, in msku order (`readProductValues`). */
+export const listProductValues = (db: Db, accountId: string) => readProductValues(db, accountId, {});
 
 /**
  * Names the stored row a product's table row is made from: the tuples of the product and of its
@@ -79,24 +87,9 @@ export async function listProductRowKeys(db: Db, accountId: string): Promise<Arr
   });
 }
 
-/**
- * As `listProductValues` (or of the listed mskus only, in no particular order), with each row's key
- * (ROW_KEY) after its values.
- */
-export async function listKeyedProductValues(
-  db: Db,
-  accountId: string,
-  mskus?: readonly string[],
-): Promise<unknown[][]> {
-  const result = await (db as unknown as ArrayQueryable).$client.query({
-    text: `SELECT ${STORED_PRODUCT_KEYS.map((key) => `p.${key}`).join(', ')}, ${FORECAST_SELECT}, ${ROW_KEY}
-      FROM products AS p LEFT JOIN forecasts AS f ON f.account_id = p.account_id AND f.msku = p.msku
-      WHERE p.account_id = $1 ${mskus ? 'AND p.msku = ANY($2::text[])' : 'ORDER BY p.msku'}`,
-    values: mskus ? [accountId, mskus] : [accountId],
-    rowMode: 'array',
-  });
-  return result.rows;
-}
+/** As `listProductValues` (or of the listed mskus only, in no particular order), each row's key last. */
+export const listKeyedProductValues = (db: Db, accountId: string, mskus?: readonly string[]) =>
+  readProductValues(db, accountId, { mskus, keyed: true });
 
 /** Every product's msku and title, the keys of the table's default order, as value arrays. */
 export async function listProductTitles(db: Db, accountId: string): Promise<Array<[string, string | null]>> {
@@ -110,16 +103,8 @@ export async function listProductTitles(db: Db, accountId: string): Promise<Arra
 }
 
 /** The listed products (by msku) as `listProductValues` reads them, in no particular order. */
-export async function listProductValuesOf(db: Db, accountId: string, mskus: readonly string[]) {
-  const result = await (db as unknown as ArrayQueryable).$client.query({
-    text: `SELECT ${STORED_PRODUCT_KEYS.map((key) => `p.${key}`).join(', ')}, ${FORECAST_SELECT}
-      FROM products AS p LEFT JOIN forecasts AS f ON f.account_id = p.account_id AND f.msku = p.msku
-      WHERE p.account_id = $1 AND p.msku = ANY($2::text[])`,
-    values: [accountId, mskus],
-    rowMode: 'array',
-  });
-  return result.rows;
-}
+export const listProductValuesOf = (db: Db, accountId: string, mskus: readonly string[]) =>
+  readProductValues(db, accountId, { mskus });
 
 /**
  * What the whole-table answer is made of, in one cheap read: every write to a product bumps its

@@ -68,12 +68,6 @@ export const tableRowFromValues = (
   today: string,
 ) => toTableRow(toProduct(values), defaults, today);
 
-export const tableRowsFromValues = (
-  rows: readonly unknown[][],
-  defaults: CalculationDefaults,
-  today: string,
-) => rows.map((values) => tableRowFromValues(values, defaults, today));
-
 /** A row of the compact answer: the stored values, then the derived ones and the id. */
 export function compactRowFromValues(
   values: readonly unknown[],
@@ -86,13 +80,4 @@ export function compactRowFromValues(
   for (const key of DERIVED_KEYS) out.push(derived[key]);
   out.push(product.msku);
   return out;
-}
-
-/** The compact answer: one key list and a value array per row, about a third of the bytes. */
-export function tableColumnsFromValues(
-  rows: readonly unknown[][],
-  defaults: CalculationDefaults,
-  today: string,
-) {
-  return { keys: TABLE_ROW_KEYS, rows: rows.map((values) => compactRowFromValues(values, defaults, today)) };
 }
