@@ -396,6 +396,19 @@ export const forecasts = pgTable(
 );
 
 /**
+ * Per account, a number raised by every write of its forecasts (`replaceForecasts`, the one
+ * writer; a product's deletion takes its forecast too, but the product's row is gone with it). A
+ * restock read keeps the forecasts' row keys while this number stays as it was, rather than reading
+ * every forecast again (decision 019).
+ */
+export const forecastGenerations = pgTable('forecast_generations', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  generation: bigint('generation', { mode: 'number' }).notNull(),
+});
+
+/**
  * Each forecast's "why" steps, kept apart from its figures: at about 1.5 kB a forecast they made
  * every row wide, and the restock read, which joins the figures to every product, scanned them all
  * (decision 012). A trigger on `forecasts` deletes a forecast's steps with it.

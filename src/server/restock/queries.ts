@@ -61,19 +61,24 @@ export const listProductValues = (db: Db, accountId: string) => readProductValue
 const ROW_KEY = "concat_ws(' ', p.xmin, p.version, f.xmin)";
 
 /**
- * Every product's msku and row key (as ROW_KEY makes it), in the table's order. The products'
- * half and the forecasts' are read apart, at once: joined and sorted by msku, the forecasts made
- * this statement twice as dear as the products' ordered index scan alone. Each half names the
- * tuple it saw, so a key read this way still names only rows that existed.
+ * Each product's msku and row key, in the table's order. With `withForecasts`, the key is the
+ * one the keyed values carry (product xmin, version, forecast xmin); without, the product's part
+ * alone, for a reader that knows no forecast was written since its rows were read.
  */
-export async function listProductRowKeys(db: Db, accountId: string): Promise<Array<[string, string]>> {
+export async function listProductRowKeys(
+  db: Db,
+  accountId: string,
+  withForecasts: boolean,
+): Promise<Array<[string, string]>> {
   const client = (db as unknown as ArrayQueryable).$client;
+  const productKeys = client.query({
+    text: `SELECT msku, concat_ws(' ', xmin, version) FROM products WHERE account_id = $1 ORDER BY msku`,
+    values: [accountId],
+    rowMode: 'array',
+  });
+  if (!withForecasts) return (await productKeys).rows as Array<[string, string]>;
   const [products, forecasts] = await Promise.all([
-    client.query({
-      text: `SELECT msku, concat_ws(' ', xmin, version) FROM products WHERE account_id = $1 ORDER BY msku`,
-      values: [accountId],
-      rowMode: 'array',
-    }),
+    productKeys,
     client.query({
       text: 'SELECT msku, xmin::text FROM forecasts WHERE account_id = $1',
       values: [accountId],
@@ -108,39 +113,54 @@ export const listProductValuesOf = (db: Db, accountId: string, mskus: readonly s
 
 /**
  * What the whole-table answer is made of, in one cheap read: every write to a product bumps its
- * version and sets updated_at, a forecast recompute writes new rows with a new computed_at, and a
- * deleted product lowers the count; so equal stamps mean equal products, forecasts and defaults
- * (a product deleted and another created changes updated_at's maximum). The account's calculation
- * defaults come with it, as the answer is derived with them.
+ * version and sets updated_at, every write of forecasts raises the account's forecast generation,
+ * and a deleted product (whose forecast goes with it) lowers the count; so equal stamps mean equal
+ * products, forecasts and defaults (a product deleted and another created changes updated_at's
+ * maximum). The account's calculation defaults come with it, as the answer is derived with them,
+ * and so does the database server's start time: kept answers and rows name tuples by transaction
+ * ids, which another server (a failover, a restored backup) hands out again.
  *
  * The stamp is only made for accounts of up to `stampUpTo` products (null beyond): a read that
- * keeps no answer of a larger account needs its size and defaults, not a scan of its forecasts.
+ * keeps no answer of a larger account needs its size and defaults.
  */
 export async function findTableStamp(
   db: Db,
   accountId: string,
   stampUpTo = MAX_INT,
-): Promise<{ stamp: string | null; products: number; defaults: Record<string, unknown> | null }> {
+): Promise<{
+  stamp: string | null;
+  products: number;
+  defaults: Record<string, unknown> | null;
+  forecastGeneration: number;
+  server: string;
+}> {
   const result = await (db as unknown as NamedQueryable).$client.query<{
     stamp: string | null;
     products: number;
     defaults: Record<string, unknown> | null;
+    forecast_generation: string;
+    server: string;
   }>({
     // Named: parsed and planned once per connection, as it runs before every table read.
     name: 'restock-table-stamp',
-    // `p.n <= $2` names no forecast column: a one-time filter, so a larger account's forecasts are
-    // not scanned at all.
-    text: `SELECT CASE WHEN p.n <= $2 THEN concat_ws(' ', p.n, p.versions, coalesce(p.changed, '-'), f.n,
-           coalesce(f.computed, '-'), coalesce(s.calculation_defaults::text, '-')) END AS stamp,
-       p.n::int AS products, s.calculation_defaults AS defaults
+    text: `SELECT CASE WHEN p.n <= $2 THEN concat_ws(' ', p.n, p.versions, coalesce(p.changed, '-'),
+           coalesce(g.generation, 0), coalesce(s.calculation_defaults::text, '-')) END AS stamp,
+       p.n::int AS products, s.calculation_defaults AS defaults,
+       coalesce(g.generation, 0)::text AS forecast_generation, pg_postmaster_start_time()::text AS server
      FROM (SELECT count(*) AS n, coalesce(sum(version), 0) AS versions, max(updated_at)::text AS changed
            FROM products WHERE account_id = $1) AS p
-     CROSS JOIN LATERAL (SELECT count(*) AS n, max(computed_at)::text AS computed
-           FROM forecasts WHERE account_id = $1 AND p.n <= $2) AS f
-     LEFT JOIN account_settings AS s ON s.account_id = $1`,
+     LEFT JOIN account_settings AS s ON s.account_id = $1
+     LEFT JOIN forecast_generations AS g ON g.account_id = $1`,
     values: [accountId, stampUpTo],
   });
-  return result.rows[0]!;
+  const row = result.rows[0]!;
+  return {
+    stamp: row.stamp === null ? null : `${row.server} ${row.stamp}`,
+    products: row.products,
+    defaults: row.defaults,
+    forecastGeneration: Number(row.forecast_generation),
+    server: row.server,
+  };
 }
 
 const MAX_INT = 2_147_483_647;

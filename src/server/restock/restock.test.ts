@@ -366,6 +366,48 @@ describe('the compact answer kept per row between reads', () => {
     const rows = (await owner.client.get<Row[]>('/api/tables/restock/data', owner.token)).body;
     expect(await readCompact(owner)).toEqual(rows);
   });
+
+  it("deletes a product with a forecast while its account's forecasts are being written, without waiting for them", async () => {
+    const owner = await ownerWithProducts([widget, { ...widget, msku: 'WIDGET-2' }]);
+    const accountId = await accountIdOf(t.pool, owner.email);
+    await t.pool.query(
+      `INSERT INTO forecasts (account_id, msku, daily_rate, method, last_day)
+       VALUES ($1, 'WIDGET-1', 2.5, 'test', current_date), ($1, 'WIDGET-2', 1, 'test', current_date)`,
+      [accountId],
+    );
+    const generation = async () =>
+      Number(
+        (await t.pool.query('SELECT generation FROM forecast_generations WHERE account_id = $1', [accountId]))
+          .rows[0]!.generation,
+      );
+    const before = await generation();
+    // A writer of forecasts holds the generation's row lock until it commits, and would next wait
+    // for the forecast the deletion below holds: the deletion must not wait for the generation.
+    const writer = await t.pool.connect();
+    try {
+      await writer.query('BEGIN');
+      await writer.query(
+        'UPDATE forecast_generations SET generation = generation + 1 WHERE account_id = $1',
+        [accountId],
+      );
+      const deleter = await t.pool.connect();
+      try {
+        await deleter.query("SET statement_timeout = '5s'");
+        await deleter.query("DELETE FROM products WHERE account_id = $1 AND msku = 'WIDGET-1'", [accountId]);
+        await deleter.query('RESET statement_timeout');
+      } finally {
+        deleter.release();
+      }
+      await writer.query('ROLLBACK');
+    } finally {
+      writer.release();
+    }
+    // The forecast went with its product, and the generation did not move for it.
+    expect(await generation()).toBe(before);
+    expect((await readCompact(owner)).map((row) => [row.id, row.forecast_daily_rate])).toEqual([
+      ['WIDGET-2', 1],
+    ]);
+  });
 });
 
 describe('a table too large for a kept answer', () => {

@@ -115,11 +115,12 @@ export function restockRoutes(app: FastifyInstance, deps: AppDeps): void {
     if (limit !== undefined && shape !== 'columns') throw badRequest('limit needs shape=columns');
     const { accountId } = currentUser(request);
     // A first screenful is kept whatever the table's size; a whole table only up to a size.
-    const { stamp, defaults: storedDefaults } = await findTableStamp(
+    const tableState = await findTableStamp(
       db,
       accountId,
       limit === undefined ? CACHED_TABLE_PRODUCTS : undefined,
     );
+    const { stamp, defaults: storedDefaults } = tableState;
     const day = today();
     reply.header('content-type', 'application/json; charset=utf-8');
     if (limit !== undefined) {
@@ -147,7 +148,7 @@ export function restockRoutes(app: FastifyInstance, deps: AppDeps): void {
     const build = () =>
       runHeavy(accountId, async () => {
         // The grid's shape: rows unchanged since the last read are sent as serialised then.
-        if (shape === 'columns') return columnsAnswer(db, rowCache, accountId, storedDefaults, day);
+        if (shape === 'columns') return columnsAnswer(db, rowCache, accountId, tableState, day);
         const values = await listProductValues(db, accountId);
         const defaults = calculationDefaultsFrom(storedDefaults);
         return jsonArrayInTurns(

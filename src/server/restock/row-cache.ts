@@ -4,10 +4,13 @@
  * stored row is the one the JSON was made from, and derives and serialises only the others.
  *
  * A row's JSON depends on the product's stored values, its forecast's, the account's calculation
- * defaults and the day. The first two are named by each row's `rowKey` (read with the row: the
+ * defaults and the day. The first two are named by each row's `key` (read with the row: the
  * product's tuple xmin and version and the forecast's tuple xmin, so that any write to either, by
- * any path, gives another key); the last two by the account's `context`, which drops every kept
- * row of the account when it changes.
+ * any path, gives another key); the last two, with the database server's identity (transaction
+ * ids start again on another server), by the account's `context`, which drops every kept row of
+ * the account when it changes. The account's forecast generation the rows were read under is kept
+ * with them: while it stays the same, no forecast was written, and a read need not read the
+ * forecasts' keys again.
  */
 
 /** The budget of one process (about 30 MB holds 100,000 rows). */
@@ -16,23 +19,35 @@ export const ROW_CACHE_BYTES = 96 * 1024 * 1024;
 /** What an entry is counted for besides its strings (the map's slot and the entry object). */
 const ENTRY_OVERHEAD = 80;
 
-type AccountRows = { context: string; rows: Map<string, { key: string; json: string }>; bytes: number };
+export type KeptRow = { key: string; json: string; bytes: number };
+
+export type KeptRows = { rows: ReadonlyMap<string, KeptRow>; forecastGeneration: number };
+
+type AccountRows = KeptRows & { context: string; bytes: number };
 
 export type RowCache = {
-  /**
-   * The account's kept rows when they were made under `context`, or undefined. The map is the
-   * caller's to read; `replace` stores the next one.
-   */
-  rowsOf: (
+  /** The account's kept rows when they were made under `context`, or undefined. */
+  rowsOf: (account: string, context: string) => KeptRows | undefined;
+  /** Stores the rows of one read as the account's (those of products no longer read go). */
+  replace: (
     account: string,
     context: string,
-  ) => ReadonlyMap<string, { key: string; json: string }> | undefined;
-  /** Stores the rows of one read as the account's (those of products no longer read go). */
-  replace: (account: string, context: string, rows: Map<string, { key: string; json: string }>) => void;
+    rows: ReadonlyMap<string, KeptRow>,
+    forecastGeneration: number,
+  ) => void;
 };
 
-export const entryBytes = (msku: string, key: string, json: string) =>
-  msku.length + key.length + json.length + ENTRY_OVERHEAD;
+// V8 keeps a string of Latin-1 characters in one byte each and any other in two (JSON escapes
+// control characters, so none of those is counted as wide here).
+const WIDE = /[^\x20-\xff]/;
+const stringBytes = (text: string) => (WIDE.test(text) ? 2 : 1) * text.length;
+
+/** A row to keep, with what it holds in memory counted once, as it is made. */
+export const keptRow = (msku: string, key: string, json: string): KeptRow => ({
+  key,
+  json,
+  bytes: stringBytes(msku) + key.length + stringBytes(json) + ENTRY_OVERHEAD,
+});
 
 /** Rows up to `maxBytes` in all; the least recently used account's go first. */
 export function createRowCache(maxBytes: number): RowCache {
@@ -46,18 +61,18 @@ export function createRowCache(maxBytes: number): RowCache {
       if (!kept || kept.context !== context) return undefined;
       accounts.delete(account);
       accounts.set(account, kept);
-      return kept.rows;
+      return kept;
     },
-    replace(account, context, rows) {
+    replace(account, context, rows, forecastGeneration) {
       const previous = accounts.get(account);
       if (previous) {
         total -= previous.bytes;
         accounts.delete(account);
       }
       let bytes = 0;
-      for (const [msku, entry] of rows) bytes += entryBytes(msku, entry.key, entry.json);
+      for (const entry of rows.values()) bytes += entry.bytes;
       if (bytes > maxBytes) return;
-      accounts.set(account, { context, rows, bytes });
+      accounts.set(account, { context, rows, forecastGeneration, bytes });
       total += bytes;
       for (const [oldest, entry] of accounts) {
         if (total <= maxBytes) break;

@@ -55,7 +55,9 @@ export function forecastCopyLines(
 /**
  * Replaces the forecasts of the products in the temporary table `touched` (msku) by `lines`
  * (forecastCopyLines'): a touched product without lines loses its forecast. Deleting a forecast
- * deletes its steps (a trigger on `forecasts`).
+ * deletes its steps (a trigger on `forecasts`). The account's forecast generation is raised first,
+ * which tells restock reads that their kept forecast keys are out of date; its row lock, taken
+ * before any forecast's, also makes two writers of one account's forecasts take turns.
  */
 export async function replaceForecasts(
   client: pg.PoolClient,
@@ -63,6 +65,11 @@ export async function replaceForecasts(
   touched: string,
   lines: readonly ForecastLines[],
 ): Promise<void> {
+  await client.query(
+    `INSERT INTO forecast_generations AS g (account_id, generation) VALUES ($1, 1)
+     ON CONFLICT (account_id) DO UPDATE SET generation = g.generation + 1`,
+    [accountId],
+  );
   await client.query(
     `DELETE FROM forecasts AS f USING ${touched} AS t WHERE f.account_id = $1 AND f.msku = t.msku`,
     [accountId],
