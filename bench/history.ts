@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { dayNumber, isoDay, utcDayOf } from '../src/core/forecast/days';
-import { requestColumns } from '../src/core/sales-history/reports';
+import { historyColumns, partColumns } from '../src/core/sales-history/history-columns';
 import { MAX_HISTORY_ROWS } from '../src/core/sales-history/rows';
 import { recomputeForecasts } from '../src/server/sales-history/forecasts';
 import { onHistoryPhase } from '../src/server/sales-history/phases';
@@ -151,10 +151,12 @@ async function main() {
       (await timed(() => request(`${baseUrl}/api/tables/restock/data?shape=columns`, { token: as }))).ms;
 
     const lines = allOrdersLines(lastDay);
-    const parse = await timed(() => parseOrders(lines, today));
-    const rows = parse.result.rows;
+    // As the web's worker does: the rows parsed, then held in columns.
+    const parse = await timed(() => historyColumns(parseOrders(lines, today).rows));
+    const columns = parse.result;
+    const rowCount = columns.mskuOf.length;
     const uploadId = randomUUID();
-    const parts = Math.ceil(rows.length / MAX_HISTORY_ROWS);
+    const parts = Math.ceil(rowCount / MAX_HISTORY_ROWS);
     let answer = '';
     phases.clear();
     // As the web's uploadHistory sends them: each part's rows as columns, made when it is sent.
@@ -163,17 +165,14 @@ async function main() {
         answer = await request(`${baseUrl}/api/dynamic/import-sales`, {
           token,
           body: {
-            columns: requestColumns(
-              'sales',
-              rows.slice(part * MAX_HISTORY_ROWS, (part + 1) * MAX_HISTORY_ROWS),
-            ),
+            columns: partColumns('sales', columns, part * MAX_HISTORY_ROWS, (part + 1) * MAX_HISTORY_ROWS),
             upload: { id: uploadId, part, last: part === parts - 1 },
           },
         });
       }
     });
     console.log(
-      `ingest: ${ORDER_LINES.toLocaleString('en-US')} order lines → ${rows.length.toLocaleString('en-US')} product-days: ` +
+      `ingest: ${ORDER_LINES.toLocaleString('en-US')} order lines → ${rowCount.toLocaleString('en-US')} product-days: ` +
         `parse ${ms(parse.ms)}, upload and commit (${parts} parts, forecasts included) ${ms(upload.ms)}, ` +
         `total ${ms(parse.ms + upload.ms)} (budget 10 s)`,
     );

@@ -452,26 +452,3 @@ export function historyAccumulator(report: HistoryReport, today: number): Histor
     },
   };
 }
-
-/**
- * What the import request carries, by kind: the rows as columns (`{columns}` of import-sales and
- * import-stock), half the bytes of a list of row objects and far less JSON work on both sides.
- * Revenue is left out when no row has one.
- */
-export function requestColumns(kind: HistoryKind, rows: readonly HistoryRow[]) {
-  const msku: string[] = new Array(rows.length);
-  const day: string[] = new Array(rows.length);
-  const value: number[] = new Array(rows.length);
-  const revenue: (number | null)[] = new Array(rows.length);
-  let anyRevenue = false;
-  for (let i = 0; i < rows.length; i++) {
-    const row = rows[i]!;
-    msku[i] = row.msku;
-    day[i] = row.day;
-    value[i] = row.value;
-    revenue[i] = row.revenue;
-    if (row.revenue !== null) anyRevenue = true;
-  }
-  if (kind === 'stock') return { msku, day, available: value };
-  return anyRevenue ? { msku, day, units: value, revenue } : { msku, day, units: value };
-}

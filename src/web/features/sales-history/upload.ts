@@ -1,8 +1,7 @@
-import { requestColumns } from '../../../core/sales-history/reports';
+import { type HistoryColumns, partColumns } from '../../../core/sales-history/history-columns';
 import {
   type HistoryImportResult,
   type HistoryKind,
-  type HistoryRow,
   MAX_HISTORY_ROWS,
 } from '../../../core/sales-history/rows';
 import { apiFetch } from '../../lib/api-client';
@@ -18,18 +17,20 @@ const PATHS: Record<HistoryKind, string> = {
  */
 export async function uploadHistory(
   kind: HistoryKind,
-  rows: readonly HistoryRow[],
+  columns: HistoryColumns,
   onProgress: (fraction: number) => void,
 ): Promise<HistoryImportResult> {
-  const parts = Math.max(1, Math.ceil(rows.length / MAX_HISTORY_ROWS));
+  const rows = columns.mskuOf.length;
+  const parts = Math.max(1, Math.ceil(rows / MAX_HISTORY_ROWS));
   const id = crypto.randomUUID();
   let result: HistoryImportResult | null = null;
   for (let part = 0; part < parts; part++) {
-    const slice = rows.slice(part * MAX_HISTORY_ROWS, (part + 1) * MAX_HISTORY_ROWS);
+    // Each part's columns made as it is sent: the page never holds the file's rows as objects.
+    const partRows = partColumns(kind, columns, part * MAX_HISTORY_ROWS, (part + 1) * MAX_HISTORY_ROWS);
     const body =
       parts === 1
-        ? { columns: requestColumns(kind, slice) }
-        : { columns: requestColumns(kind, slice), upload: { id, part, last: part === parts - 1 } };
+        ? { columns: partRows }
+        : { columns: partRows, upload: { id, part, last: part === parts - 1 } };
     const answer = await apiFetch<HistoryImportResult>(
       PATHS[kind],
       { method: 'POST', body },
