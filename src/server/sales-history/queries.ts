@@ -238,10 +238,16 @@ async function upsertDailyRows(client: pg.PoolClient, kind: HistoryKind, data: I
     },
     'binary',
   );
+  // A day imported again with the same figures is left as it is: a report re-imported over the
+  // days it shares with the last one rewrites only the days that changed.
+  const changed = sales
+    ? `(${target.table}.units, ${target.table}.revenue) IS DISTINCT FROM (EXCLUDED.units, EXCLUDED.revenue)`
+    : `${target.table}.available IS DISTINCT FROM EXCLUDED.available`;
   await client.query(
     `INSERT INTO ${target.table} (${target.columns}) SELECT * FROM history_days
      ON CONFLICT (account_id, msku, day) DO UPDATE SET ${target.column} = EXCLUDED.${target.column}
-     ${sales ? ', revenue = EXCLUDED.revenue' : ''}`,
+     ${sales ? ', revenue = EXCLUDED.revenue' : ''}
+     WHERE ${changed}`,
   );
   await client.query('DROP TABLE history_days');
 }

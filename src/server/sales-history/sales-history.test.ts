@@ -81,6 +81,48 @@ describe('POST /api/dynamic/import-sales', () => {
     expect(await storedSales(owner.accountId)).toEqual([{ msku: 'A-1', day, units: 7, revenue: null }]);
   });
 
+  it('rewrites only the re-imported days whose units or revenue changed', async () => {
+    const owner = await ownerWith('A-1');
+    const [same, newUnits, newRevenue, noRevenue] = lastDays(4);
+    const rows = [
+      { msku: 'A-1', day: same!, units: 2, revenue: 20 },
+      { msku: 'A-1', day: newUnits!, units: 2, revenue: 20 },
+      { msku: 'A-1', day: newRevenue!, units: 2, revenue: 20 },
+      { msku: 'A-1', day: noRevenue!, units: 2 },
+    ];
+    await owner.client.post(SALES, { rows }, owner.token);
+    const versions = async () =>
+      new Map(
+        (
+          await t.pool.query<{ day: string; version: string }>(
+            'SELECT day::text AS day, xmin::text AS version FROM daily_sales WHERE account_id = $1',
+            [owner.accountId],
+          )
+        ).rows.map((row) => [row.day, row.version]),
+      );
+    const before = await versions();
+    const again = [
+      rows[0],
+      { ...rows[1], units: 3 },
+      { ...rows[2], revenue: 21.5 },
+      // No revenue again is the same figures.
+      rows[3],
+    ];
+    const response = await owner.client.post<HistoryImportResult>(SALES, { rows: again }, owner.token);
+    expect(response.body).toMatchObject({ days: 4, products: 1 });
+    const after = await versions();
+    expect(after.get(same!)).toBe(before.get(same!));
+    expect(after.get(noRevenue!)).toBe(before.get(noRevenue!));
+    expect(after.get(newUnits!)).not.toBe(before.get(newUnits!));
+    expect(after.get(newRevenue!)).not.toBe(before.get(newRevenue!));
+    expect(await storedSales(owner.accountId)).toEqual([
+      { msku: 'A-1', day: same, units: 2, revenue: 20 },
+      { msku: 'A-1', day: newUnits, units: 3, revenue: 20 },
+      { msku: 'A-1', day: newRevenue, units: 2, revenue: 21.5 },
+      { msku: 'A-1', day: noRevenue, units: 2, revenue: null },
+    ]);
+  });
+
   it.each([
     [
       'a date that does not parse',
