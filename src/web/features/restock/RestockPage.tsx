@@ -39,9 +39,6 @@ const rowCount = new Intl.NumberFormat('en-US');
 const PREPARE_SLICE = 2_000;
 // Rows of a number column read per idle slice before it is ranked.
 const RANK_SLICE = 10_000;
-// An idle period can offer 50 ms; work stops well before, so that input arriving meanwhile (a
-// click, a keystroke) waits at most one slice.
-const IDLE_WORK_MS = 8;
 
 /**
  * The table kept column by column (sort ranks, filter arrays), patched in place when an edit
@@ -63,9 +60,8 @@ function useTableIndex(
     );
     let handle = 0;
     const step = (deadline: IdleDeadline) => {
-      const stopAt = performance.now() + IDLE_WORK_MS;
       // Newer rows (an edit) have their own turn of this effect.
-      while (index.rows === rows && deadline.timeRemaining() > 2 && performance.now() < stopAt) {
+      while (index.rows === rows && deadline.timeRemaining() > 2) {
         if (from < rows.length) from = index.prepareSearch(from, from + PREPARE_SLICE);
         else if (unranked.length > 0) {
           if (index.prepareSort(unranked[0]!, RANK_SLICE)) unranked.shift();
