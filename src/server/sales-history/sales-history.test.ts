@@ -25,6 +25,15 @@ const { ownerWith, lastDays, storedSales, storedCount, storedSeries, seriesRebui
 );
 const today = () => utcDayOf(t.clock.now);
 
+/** Each stored day's row version (xmin): a day rewritten by an import gets a new one. */
+async function rowVersions(table: 'daily_sales' | 'daily_stock', accountId: string) {
+  const result = await t.pool.query<{ day: string; version: string }>(
+    `SELECT day::text AS day, xmin::text AS version FROM ${table} WHERE account_id = $1`,
+    [accountId],
+  );
+  return new Map(result.rows.map((row) => [row.day, row.version]));
+}
+
 describe('POST /api/dynamic/import-sales', () => {
   it('stores daily units, adds up repeated order lines, reports unknown products and forecasts', async () => {
     const owner = await ownerWith('A-1', 'B-2');
@@ -91,16 +100,7 @@ describe('POST /api/dynamic/import-sales', () => {
       { msku: 'A-1', day: noRevenue!, units: 2 },
     ];
     await owner.client.post(SALES, { rows }, owner.token);
-    const versions = async () =>
-      new Map(
-        (
-          await t.pool.query<{ day: string; version: string }>(
-            'SELECT day::text AS day, xmin::text AS version FROM daily_sales WHERE account_id = $1',
-            [owner.accountId],
-          )
-        ).rows.map((row) => [row.day, row.version]),
-      );
-    const before = await versions();
+    const before = await rowVersions('daily_sales', owner.accountId);
     const again = [
       rows[0],
       { ...rows[1], units: 3 },
@@ -110,7 +110,7 @@ describe('POST /api/dynamic/import-sales', () => {
     ];
     const response = await owner.client.post<HistoryImportResult>(SALES, { rows: again }, owner.token);
     expect(response.body).toMatchObject({ days: 4, products: 1 });
-    const after = await versions();
+    const after = await rowVersions('daily_sales', owner.accountId);
     expect(after.get(same!)).toBe(before.get(same!));
     expect(after.get(noRevenue!)).toBe(before.get(noRevenue!));
     expect(after.get(newUnits!)).not.toBe(before.get(newUnits!));
@@ -243,6 +243,29 @@ describe('POST /api/dynamic/import-stock', () => {
     expect(history.body.stock).toHaveLength(40);
     const excluded = history.body.forecast!.steps.find((step) => step.key === 'excluded')!;
     expect(excluded.value).toBe(10);
+  });
+
+  it('rewrites only the re-imported days whose stock changed', async () => {
+    const owner = await ownerWith('S-1');
+    const [same, changed] = lastDays(2);
+    const rows = [
+      { msku: 'S-1', day: same!, available: 5 },
+      { msku: 'S-1', day: changed!, available: 5 },
+    ];
+    await owner.client.post(STOCK, { rows }, owner.token);
+    const before = await rowVersions('daily_stock', owner.accountId);
+    await owner.client.post(STOCK, { rows: [rows[0], { ...rows[1], available: 0 }] }, owner.token);
+    const after = await rowVersions('daily_stock', owner.accountId);
+    expect(after.get(same!)).toBe(before.get(same!));
+    expect(after.get(changed!)).not.toBe(before.get(changed!));
+    const stored = await t.pool.query(
+      'SELECT day::text AS day, available FROM daily_stock WHERE account_id = $1 ORDER BY day',
+      [owner.accountId],
+    );
+    expect(stored.rows).toEqual([
+      { day: same, available: 5 },
+      { day: changed, available: 0 },
+    ]);
   });
 
   it('refuses negative stock naming the row', async () => {
