@@ -40,7 +40,7 @@ const count = (value: number) => value.toLocaleString('en-US');
 function summary(parsed: ParsedHistoryFile): string {
   const what = parsed.report.kind === 'sales' ? 'product-days of sales' : 'product-days of stock';
   const parts = [
-    `${count(parsed.lines)} lines → ${count(parsed.rowCount)} ${what} from ${parsed.firstDay} to ${parsed.lastDay}.`,
+    `${count(parsed.lines)} lines → ${count(parsed.columns.mskuOf.length)} ${what} from ${parsed.firstDay} to ${parsed.lastDay}.`,
   ];
   if (parsed.skipped > 0) {
     parts.push(

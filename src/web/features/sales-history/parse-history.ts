@@ -11,7 +11,7 @@ import {
 } from '../../../core/sales-history/reports';
 
 /** A parsed file as the page holds it: the summary, and the rows in columns. */
-export type ParsedHistoryFile = Omit<ParsedHistory, 'rows'> & { rowCount: number; columns: HistoryColumns };
+export type ParsedHistoryFile = Omit<ParsedHistory, 'rows'> & { columns: HistoryColumns };
 
 export type HistoryParseMessage =
   | { type: 'progress'; fraction: number }
@@ -84,7 +84,7 @@ export async function parseHistoryFile(file: File, onMessage: (message: HistoryP
         const { rows, ...summary } = parsed;
         onMessage({
           type: 'done',
-          parsed: { ...summary, rowCount: rows.length, columns: historyColumns(rows) },
+          parsed: { ...summary, columns: historyColumns(rows) },
         });
       }
     },
