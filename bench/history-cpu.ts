@@ -81,7 +81,7 @@ if (what === 'parse' || what === 'both') {
     const run = time(() => parseOrders(lines, today));
     runs.push(run.ms);
     console.log(
-      `  parse ${i + 1}: ${ms(run.ms)} (CPU ${ms(run.cpu)}), ${run.result.rows.length} rows (${load()})`,
+      `  parse ${i + 1}: ${ms(run.ms)} (CPU ${ms(run.cpu)}), ${run.result.columns.mskuOf.length} rows (${load()})`,
     );
   }
   console.log(`parse of ${ORDER_LINES.toLocaleString('en-US')} order lines: median ${ms(median(runs))}`);

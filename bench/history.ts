@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { dayNumber, isoDay, utcDayOf } from '../src/core/forecast/days';
-import { historyColumns, partColumns } from '../src/core/sales-history/history-columns';
+import { partColumns } from '../src/core/sales-history/history-columns';
 import { MAX_HISTORY_ROWS } from '../src/core/sales-history/rows';
 import { recomputeForecasts } from '../src/server/sales-history/forecasts';
 import { onHistoryPhase } from '../src/server/sales-history/phases';
@@ -151,8 +151,8 @@ async function main() {
       (await timed(() => request(`${baseUrl}/api/tables/restock/data?shape=columns`, { token: as }))).ms;
 
     const lines = allOrdersLines(lastDay);
-    // As the web's worker does: the rows parsed, then held in columns.
-    const parse = await timed(() => historyColumns(parseOrders(lines, today).rows));
+    // As the web's worker does: the rows parsed into columns.
+    const parse = await timed(() => parseOrders(lines, today).columns);
     const columns = parse.result;
     const rowCount = columns.mskuOf.length;
     const uploadId = randomUUID();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnBuffers, historyColumns, partColumns } from './history-columns';
+import { columnBuffers, columnRows, HistoryColumnsBuilder, partColumns } from './history-columns';
 import type { HistoryRow } from './rows';
 
 const rows: HistoryRow[] = [
@@ -8,6 +8,12 @@ const rows: HistoryRow[] = [
   { msku: 'MUG-1', day: '2024-03-11', value: 2, revenue: 0 },
   { msku: 'CAP-2', day: '2024-03-12', value: 1, revenue: null },
 ];
+
+const historyColumns = (list: readonly HistoryRow[]) => {
+  const builder = new HistoryColumnsBuilder();
+  for (const row of list) builder.append(builder.product(row.msku), row.day, row.value, row.revenue);
+  return builder.columns();
+};
 
 describe('history columns', () => {
   it('hold each msku and day once, and each row by position', () => {
@@ -20,6 +26,22 @@ describe('history columns', () => {
     // A revenue of 0 is a revenue; a missing one is NaN.
     expect([...columns.revenue]).toEqual([39.96, Number.NaN, 0, Number.NaN]);
     expect(columnBuffers(columns)).toHaveLength(4);
+    expect(columnRows(columns)).toEqual(rows);
+  });
+
+  it('grow past their first capacity without losing a row, and hand out arrays of their own length', () => {
+    const many: HistoryRow[] = Array.from({ length: 5000 }, (_, i) => ({
+      msku: `SKU-${i % 7}`,
+      day: `2024-01-${String(1 + (i % 28)).padStart(2, '0')}`,
+      value: i,
+      revenue: i % 3 === 0 ? null : i / 100,
+    }));
+    const columns = historyColumns(many);
+    expect(columns.values.length).toBe(5000);
+    expect(columns.values.buffer.byteLength).toBe(5000 * 8);
+    expect(columns.mskus).toHaveLength(7);
+    expect(columns.days).toHaveLength(28);
+    expect(columnRows(columns)).toEqual(many);
   });
 
   it('give each part of an upload the rows it covers, as the request carries them', () => {

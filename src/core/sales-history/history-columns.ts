@@ -18,36 +18,90 @@ export type HistoryColumns = {
   revenue: Float64Array;
 };
 
-export function historyColumns(rows: readonly HistoryRow[]): HistoryColumns {
-  const mskus: string[] = [];
-  const days: string[] = [];
-  const mskuPosition = new Map<string, number>();
-  const dayPosition = new Map<string, number>();
-  const columns: HistoryColumns = {
-    mskus,
-    mskuOf: new Uint32Array(rows.length),
-    days,
-    dayOf: new Uint32Array(rows.length),
-    values: new Float64Array(rows.length),
-    revenue: new Float64Array(rows.length),
-  };
-  const positionIn = (positions: Map<string, number>, list: string[], text: string) => {
-    let position = positions.get(text);
+const FIRST_CAPACITY = 1024;
+
+function grown<T extends Uint32Array | Float64Array>(array: T): T {
+  const next = new (array.constructor as new (length: number) => T)(array.length * 2);
+  next.set(array);
+  return next;
+}
+
+/**
+ * Columns grown one row at a time: how the parse gathers a file's product-days. A row object per
+ * product and day cost a million objects that survived every young-generation collection of the
+ * parse; typed arrays hold the same rows in four allocations.
+ */
+export class HistoryColumnsBuilder {
+  readonly mskus: string[] = [];
+  readonly days: string[] = [];
+  private readonly mskuPosition = new Map<string, number>();
+  private readonly dayPosition = new Map<string, number>();
+  size = 0;
+  mskuOf = new Uint32Array(FIRST_CAPACITY);
+  dayOf = new Uint32Array(FIRST_CAPACITY);
+  values = new Float64Array(FIRST_CAPACITY);
+  /** NaN where the row has no revenue. */
+  revenue = new Float64Array(FIRST_CAPACITY);
+
+  /** The position of an msku, named the first time it is seen. */
+  product(msku: string): number {
+    let position = this.mskuPosition.get(msku);
     if (position === undefined) {
-      position = list.length;
-      positions.set(text, position);
-      list.push(text);
+      position = this.mskus.length;
+      this.mskuPosition.set(msku, position);
+      this.mskus.push(msku);
     }
     return position;
-  };
-  for (let i = 0; i < rows.length; i++) {
-    const row = rows[i]!;
-    columns.mskuOf[i] = positionIn(mskuPosition, mskus, row.msku);
-    columns.dayOf[i] = positionIn(dayPosition, days, row.day);
-    columns.values[i] = row.value;
-    columns.revenue[i] = row.revenue ?? Number.NaN;
   }
-  return columns;
+
+  /** Adds a row of the product at `product` (see `product`) and returns its position. */
+  append(product: number, day: string, value: number, revenue: number | null): number {
+    if (this.size === this.values.length) {
+      this.mskuOf = grown(this.mskuOf);
+      this.dayOf = grown(this.dayOf);
+      this.values = grown(this.values);
+      this.revenue = grown(this.revenue);
+    }
+    let dayAt = this.dayPosition.get(day);
+    if (dayAt === undefined) {
+      dayAt = this.days.length;
+      this.dayPosition.set(day, dayAt);
+      this.days.push(day);
+    }
+    const row = this.size++;
+    this.mskuOf[row] = product;
+    this.dayOf[row] = dayAt;
+    this.values[row] = value;
+    this.revenue[row] = revenue ?? Number.NaN;
+    return row;
+  }
+
+  /** The rows so far, in arrays of their own length. */
+  columns(): HistoryColumns {
+    return {
+      mskus: this.mskus.slice(),
+      mskuOf: this.mskuOf.slice(0, this.size),
+      days: this.days.slice(),
+      dayOf: this.dayOf.slice(0, this.size),
+      values: this.values.slice(0, this.size),
+      revenue: this.revenue.slice(0, this.size),
+    };
+  }
+}
+
+/** The columns' rows as objects: for a file small enough to hold them (a marketplace sync's orders). */
+export function columnRows(columns: HistoryColumns): HistoryRow[] {
+  const rows: HistoryRow[] = new Array(columns.mskuOf.length);
+  for (let row = 0; row < rows.length; row++) {
+    const revenue = columns.revenue[row]!;
+    rows[row] = {
+      msku: columns.mskus[columns.mskuOf[row]!]!,
+      day: columns.days[columns.dayOf[row]!]!,
+      value: columns.values[row]!,
+      revenue: Number.isNaN(revenue) ? null : revenue,
+    };
+  }
+  return rows;
 }
 
 /** The typed arrays of the columns, to be moved (not copied) to another thread. */

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { dayNumber } from '../forecast/days';
-import { historyColumns, partColumns } from './history-columns';
+import { columnRows, partColumns } from './history-columns';
 import {
   HISTORY_REPORTS,
   historyAccumulator,
@@ -62,7 +62,7 @@ describe('All Orders report', () => {
     ].join('\n');
     const parsed = parse(file) as ParsedHistory;
     expect(parsed.report.id).toBe('all-orders');
-    expect(parsed.rows).toEqual([
+    expect(columnRows(parsed.columns)).toEqual([
       { msku: 'MUG-1', day: '2024-03-10', value: 4, revenue: 39.96 },
       { msku: 'MUG-1', day: '2024-03-11', value: 4, revenue: 39.96 },
       // A day whose only order was cancelled is a day of 0, so a re-import replaces an older count.
@@ -73,7 +73,7 @@ describe('All Orders report', () => {
     expect(parsed.duplicates).toBe(0);
     expect(parsed.firstDay).toBe('2024-03-10');
     expect(parsed.lastDay).toBe('2024-03-12');
-    expect(partColumns('sales', historyColumns(parsed.rows), 0, parsed.rows.length)).toEqual({
+    expect(partColumns('sales', parsed.columns, 0, parsed.columns.mskuOf.length)).toEqual({
       msku: ['MUG-1', 'MUG-1', 'CAP-2'],
       day: ['2024-03-10', '2024-03-11', '2024-03-12'],
       units: [4, 4, 0],
@@ -89,7 +89,7 @@ describe('All Orders report', () => {
       order('2', '2024-01-15T23:30:00+00:00', 'UK-1', 'Shipped', 1, '', 'Amazon.co.uk'),
     ].join('\n');
     const parsed = parse(file) as ParsedHistory;
-    expect(parsed.rows.map((row) => [row.msku, row.day])).toEqual([
+    expect(columnRows(parsed.columns).map((row) => [row.msku, row.day])).toEqual([
       ['JP-1', '2024-01-16'],
       ['UK-1', '2024-01-15'],
     ]);
@@ -117,7 +117,7 @@ describe('All Orders report', () => {
       order('13', '2024-03-31T22:59:59Z', 'UK-AFTER', 'Shipped', 1, '', 'Amazon.co.uk'),
     ].join('\n');
     const parsed = parse(file) as ParsedHistory;
-    expect(parsed.rows.map((row) => [row.msku, row.day, row.value])).toEqual([
+    expect(columnRows(parsed.columns).map((row) => [row.msku, row.day, row.value])).toEqual([
       ['SPRING-BEFORE', '2024-03-09', 3],
       ['SPRING-AFTER', '2024-03-10', 1],
       ['SPRING-NEXT', '2024-03-10', 1],
@@ -238,7 +238,7 @@ describe('All Orders report', () => {
             return;
           }
           const history = parsed as ParsedHistory;
-          const read = new Map(history.rows.map((row) => [row.msku, row.day]));
+          const read = new Map(columnRows(history.columns).map((row) => [row.msku, row.day]));
           expect(lines.map((_, index) => read.get(`SKU-${index}`) ?? null)).toEqual(
             expected.map((day) => (typeof day === 'string' ? day : null)),
           );
@@ -294,13 +294,13 @@ describe('Inventory Ledger report', () => {
     ].join('\n');
     const parsed = parse(file) as ParsedHistory;
     expect(parsed.report.kind).toBe('stock');
-    expect(parsed.rows).toEqual([
+    expect(columnRows(parsed.columns)).toEqual([
       { msku: 'MUG-1', day: '2024-03-10', value: 17, revenue: null },
       { msku: 'MUG-1', day: '2024-03-11', value: 7, revenue: null },
     ]);
     expect(parsed.duplicates).toBe(1);
     expect(parsed.skipped).toBe(1);
-    expect(partColumns('stock', historyColumns(parsed.rows), 0, parsed.rows.length)).toEqual({
+    expect(partColumns('stock', parsed.columns, 0, parsed.columns.mskuOf.length)).toEqual({
       msku: ['MUG-1', 'MUG-1'],
       day: ['2024-03-10', '2024-03-11'],
       available: [17, 7],
@@ -319,7 +319,7 @@ describe('long files', () => {
   it('reads sku,date,units and adds up repeated lines of a day', () => {
     const parsed = parse('sku,date,units\nA,2024-01-01,2\nA,2024-01-01,3\nB,2024-01-02,0') as ParsedHistory;
     expect(parsed.report.id).toBe('long-sales');
-    expect(parsed.rows.map((row) => [row.msku, row.day, row.value])).toEqual([
+    expect(columnRows(parsed.columns).map((row) => [row.msku, row.day, row.value])).toEqual([
       ['A', '2024-01-01', 5],
       ['B', '2024-01-02', 0],
     ]);
@@ -331,13 +331,15 @@ describe('long files', () => {
     const headers = ['sku', 'date', 'units', 'units'];
     expect(accumulator.addCells(headers, ['A', '2024-01-01', '2', '7'])).toBeNull();
     const parsed = accumulator.finish() as ParsedHistory;
-    expect(parsed.rows.map((row) => [row.msku, row.day, row.value])).toEqual([['A', '2024-01-01', 2]]);
+    expect(columnRows(parsed.columns).map((row) => [row.msku, row.day, row.value])).toEqual([
+      ['A', '2024-01-01', 2],
+    ]);
   });
 
   it('reads sku,date,available and keeps the last snapshot of a day', () => {
     const parsed = parse('SKU,Date,Available\nA,2024-01-01,9\nA,2024-01-01,4') as ParsedHistory;
     expect(parsed.report.id).toBe('long-stock');
-    expect(parsed.rows.map((row) => row.value)).toEqual([4]);
+    expect(columnRows(parsed.columns).map((row) => row.value)).toEqual([4]);
     expect(parsed.duplicates).toBe(1);
   });
 

@@ -1,5 +1,6 @@
 import { dayNumber } from '../forecast/days';
-import { type HistoryKind, type HistoryRow, MAX_DAILY_UNITS, NO_HISTORY_ROWS_MESSAGE } from './rows';
+import { type HistoryColumns, HistoryColumnsBuilder } from './history-columns';
+import { type HistoryKind, MAX_DAILY_UNITS, NO_HISTORY_ROWS_MESSAGE } from './rows';
 
 // The files sellers have for daily history, recognised by their headers (by name, never by
 // position) and read one row at a time, so that a file of a million lines streams through a
@@ -114,7 +115,7 @@ const shown = (text: string) => (text.length > 40 ? `${text.slice(0, 40)}…` : 
 export type ParsedHistory = {
   report: HistoryReport;
   /** One row per product and day, ready for import-sales or import-stock. */
-  rows: HistoryRow[];
+  columns: HistoryColumns;
   /** Data rows read. */
   lines: number;
   /** Lines that repeated a product and day: added up (sales) or replaced by the later one (stock). */
@@ -141,8 +142,6 @@ export interface HistoryAccumulator {
   addCells(headers: readonly string[], cells: readonly (string | undefined)[]): HistoryRowError | null;
   finish(): ParsedHistory | HistoryRowError;
 }
-
-type Entry = { msku: string; day: string; value: number; revenue: number | null };
 
 type Row = Readonly<Record<string, string | undefined>>;
 
@@ -243,9 +242,9 @@ function stampMinute(stamp: string): number {
  * day's tolerance for marketplaces ahead of UTC.
  */
 export function historyAccumulator(report: HistoryReport, today: number): HistoryAccumulator {
-  /** Product → day → its entry; `order` keeps the entries in the order the file first named them. */
-  const entries = new Map<string, { msku: string; days: Map<string, Entry> }>();
-  const order: Entry[] = [];
+  /** The file's product-days in the order the file first named them; per product, day → row. */
+  const rows = new HistoryColumnsBuilder();
+  const rowOfDay: Map<string, number>[] = [];
   /** Ledger lines seen per product, day, location and disposition: a repeat of one is a duplicate. */
   const ledgerParts = new Map<string, number>();
   let lines = 0;
@@ -296,26 +295,27 @@ export function historyAccumulator(report: HistoryReport, today: number): Histor
 
   /** Sales add up; a stock snapshot repeated for the same day replaces the earlier one. */
   function put(msku: string, day: string, value: number, revenue: number | null, repeat: boolean) {
-    let product = entries.get(msku);
-    if (!product) {
-      // Every entry of a product shares its first line's string, not a copy per line.
-      product = { msku, days: new Map() };
-      entries.set(msku, product);
+    const product = rows.product(msku);
+    let days = rowOfDay[product];
+    if (!days) {
+      days = new Map();
+      rowOfDay[product] = days;
     }
-    const entry = product.days.get(day);
-    if (!entry) {
-      const added = { msku: product.msku, day, value, revenue };
-      product.days.set(day, added);
-      order.push(added);
+    const row = days.get(day);
+    if (row === undefined) {
+      days.set(day, rows.append(product, day, value, revenue));
       return;
     }
     if (repeat) duplicates++;
     if (report.kind === 'stock') {
-      entry.value = repeat ? value : entry.value + value;
+      rows.values[row] = repeat ? value : rows.values[row]! + value;
       return;
     }
-    entry.value += value;
-    if (revenue !== null) entry.revenue = Math.round(((entry.revenue ?? 0) + revenue) * 100) / 100;
+    rows.values[row] = rows.values[row]! + value;
+    if (revenue !== null) {
+      const before = rows.revenue[row]!;
+      rows.revenue[row] = Math.round(((Number.isNaN(before) ? 0 : before) + revenue) * 100) / 100;
+    }
   }
 
   const readers: Record<HistoryReportId, (cell: (name: string) => string) => HistoryRowError | null> = {
@@ -438,17 +438,16 @@ export function historyAccumulator(report: HistoryReport, today: number): Histor
       return read(cellAt);
     },
     finish() {
-      if (lines === 0 || order.length === 0) return { ok: false, message: NO_HISTORY_ROWS_MESSAGE };
-      for (const entry of order) {
-        if (entry.value > MAX_DAILY_UNITS) {
+      if (lines === 0 || rows.size === 0) return { ok: false, message: NO_HISTORY_ROWS_MESSAGE };
+      for (let row = 0; row < rows.size; row++) {
+        if (rows.values[row]! > MAX_DAILY_UNITS) {
           return {
             ok: false,
-            message: `The lines of ${entry.msku} on ${entry.day} add up to more than ${MAX_DAILY_UNITS.toLocaleString('en-US')}`,
+            message: `The lines of ${rows.mskus[rows.mskuOf[row]!]} on ${rows.days[rows.dayOf[row]!]} add up to more than ${MAX_DAILY_UNITS.toLocaleString('en-US')}`,
           };
         }
       }
-      // The entries are the rows (a million lines make as many): copies of them only cost memory.
-      return { report, rows: order.slice(), lines, duplicates, skipped, firstDay, lastDay };
+      return { report, columns: rows.columns(), lines, duplicates, skipped, firstDay, lastDay };
     },
   };
 }

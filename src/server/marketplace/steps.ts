@@ -8,6 +8,7 @@ import type { Marketplace } from '../../core/marketplace/marketplaces';
 import { restockReportRows } from '../../core/marketplace/restock-report';
 import type { SyncStepName } from '../../core/marketplace/sync';
 import { normalizeMsku } from '../../core/restock/msku';
+import { columnRows } from '../../core/sales-history/history-columns';
 import { HISTORY_REPORTS, historyAccumulator } from '../../core/sales-history/reports';
 import { inAccountTransaction } from '../csv-import/account-lock';
 import type { Db } from '../db/pool';
@@ -320,7 +321,7 @@ export async function syncSales(context: StepContext): Promise<StepResult> {
     throw new SpApiError('bad-answer', `The All Orders report: ${parsed.message}; nothing was written.`);
   }
   // The same MSKU rule as every other way in; a SKU that cannot be one is left out.
-  const rows = parsed.rows.flatMap((row) => {
+  const rows = columnRows(parsed.columns).flatMap((row) => {
     const checked = normalizeMsku(row.msku);
     return checked.ok && checked.msku && checked.msku.length <= 100 ? [{ ...row, msku: checked.msku }] : [];
   });

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import { NO_EDIT_PERMISSION_TOOLTIP } from '../../../core/access/levels';
-import type { HistoryReport } from '../../../core/sales-history/reports';
+import type { HistoryReport, ParsedHistory } from '../../../core/sales-history/reports';
 import { describeHistoryImport } from '../../../core/sales-history/rows';
 import { ApiError } from '../../lib/api-client';
 import { Button } from '../../ui/Button';
@@ -10,13 +10,13 @@ import { useCan } from '../access/use-can';
 import { restockKeys } from '../restock/api';
 import { historyKeys } from './api';
 import styles from './HistoryImport.module.css';
-import { type HistoryParseMessage, type ParsedHistoryFile, parseHistoryFile } from './parse-history';
+import { type HistoryParseMessage, parseHistoryFile } from './parse-history';
 import { uploadHistory } from './upload';
 
 type Phase =
   | { name: 'reading'; fraction: number }
-  | { name: 'ready'; parsed: ParsedHistoryFile }
-  | { name: 'saving'; parsed: ParsedHistoryFile; fraction: number }
+  | { name: 'ready'; parsed: ParsedHistory }
+  | { name: 'saving'; parsed: ParsedHistory; fraction: number }
   | { name: 'failed'; message: string };
 
 /** Parses in a module worker where there is one (the browser), on this thread otherwise (tests). */
@@ -37,7 +37,7 @@ function parse(file: File, onMessage: (message: HistoryParseMessage) => void): (
 
 const count = (value: number) => value.toLocaleString('en-US');
 
-function summary(parsed: ParsedHistoryFile): string {
+function summary(parsed: ParsedHistory): string {
   const what = parsed.report.kind === 'sales' ? 'product-days of sales' : 'product-days of stock';
   const parts = [
     `${count(parsed.lines)} lines → ${count(parsed.columns.mskuOf.length)} ${what} from ${parsed.firstDay} to ${parsed.lastDay}.`,
@@ -88,7 +88,7 @@ export function HistoryImport({
     });
   }, [file]);
 
-  async function save(parsed: ParsedHistoryFile) {
+  async function save(parsed: ParsedHistory) {
     setPhase({ name: 'saving', parsed, fraction: 0 });
     try {
       const result = await uploadHistory(parsed.report.kind, parsed.columns, (fraction) =>

@@ -1,7 +1,6 @@
 import Papa from 'papaparse';
 import { detectDelimiter } from '../../../core/csv-import/delimiter';
 import { utcDayOf } from '../../../core/forecast/days';
-import { type HistoryColumns, historyColumns } from '../../../core/sales-history/history-columns';
 import {
   type HistoryReport,
   historyAccumulator,
@@ -10,12 +9,9 @@ import {
   recognizeHistoryReport,
 } from '../../../core/sales-history/reports';
 
-/** A parsed file as the page holds it: the summary, and the rows in columns. */
-export type ParsedHistoryFile = Omit<ParsedHistory, 'rows'> & { columns: HistoryColumns };
-
 export type HistoryParseMessage =
   | { type: 'progress'; fraction: number }
-  | { type: 'done'; parsed: ParsedHistoryFile }
+  | { type: 'done'; parsed: ParsedHistory }
   | { type: 'error'; message: string };
 
 const HEAD_BYTES = 64 * 1024;
@@ -80,13 +76,7 @@ export async function parseHistoryFile(file: File, onMessage: (message: HistoryP
       }
       const parsed = accumulator.finish();
       if ('ok' in parsed) onMessage({ type: 'error', message: parsed.message });
-      else {
-        const { rows, ...summary } = parsed;
-        onMessage({
-          type: 'done',
-          parsed: { ...summary, columns: historyColumns(rows) },
-        });
-      }
+      else onMessage({ type: 'done', parsed });
     },
     error: () => onMessage({ type: 'error', message: 'The file could not be read' }),
   });
