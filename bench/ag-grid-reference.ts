@@ -103,6 +103,52 @@ export const PAINTED_HELPER = `window.benchPainted = (test) => new Promise((reso
   check();
 });`;
 
+/**
+ * In-page helpers for a scroll by the mouse wheel (real input, scrolled by the browser as for a
+ * seller): `benchScroller(root)` finds the grid's vertical scroller (the element under `root`, or
+ * `root`, that scrolls furthest); `benchFrames(count)` resolves with the intervals of `count` idle
+ * frames (the display's frame); `benchRecordFrames(scroller)` records every frame's interval until
+ * the function it returns is called, which resolves once the scroll has stood still for ten frames.
+ */
+export const SCROLL_HELPER = `window.benchScroller = (rootSelector) => {
+  const root = document.querySelector(rootSelector);
+  const candidates = root ? [root, ...root.querySelectorAll('*')] : [];
+  const scroller = candidates
+    .filter((el) => el.scrollHeight > el.clientHeight + 100 && /auto|scroll/.test(getComputedStyle(el).overflowY))
+    .sort((a, b) => b.scrollHeight - a.scrollHeight)[0];
+  if (!scroller) throw new Error('bench: no scrolling element under ' + rootSelector);
+  return scroller;
+};
+window.benchFrames = (count) => new Promise((resolve) => {
+  const intervals = [];
+  let last = null;
+  const tick = (now) => {
+    if (last !== null) intervals.push(now - last);
+    last = now;
+    if (intervals.length === count) resolve(intervals);
+    else requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+});
+window.benchRecordFrames = (scroller) => {
+  const intervals = [];
+  let last = null;
+  let stopping = null;
+  let still = 0;
+  let position = scroller.scrollTop;
+  const tick = (now) => {
+    if (last !== null) intervals.push(now - last);
+    last = now;
+    still = scroller.scrollTop === position ? still + 1 : 0;
+    position = scroller.scrollTop;
+    // The frames after the scroll came to rest are not counted.
+    if (stopping && still >= 10) stopping({ intervals: intervals.slice(0, intervals.length - 10), scrolled: position });
+    else requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+  return () => new Promise((resolve) => { stopping = resolve; });
+};`;
+
 /** In-page expressions (strings: tsx's __name helper does not exist in the page). */
 export const agGridProbes = {
   firstRows: `benchPainted(() => document.querySelector('.ag-row[row-index="0"]'))`,
@@ -134,6 +180,8 @@ export const agGridProbes = {
     });
     return end - start;
   })()`,
+  /** Where the grid's rows scroll (see scrollByWheel). */
+  scrollRoot: '#grid',
 };
 
 /** The same probes for our grid. */
@@ -164,4 +212,31 @@ export const ourProbes = {
       document.querySelector(${JSON.stringify(`[aria-label="Copy MSKU ${firstMsku}"]`)}));
     return end - start;
   })()`,
+  scrollRoot: '[role="grid"]',
 };
+
+/** One scroll by the wheel: the display's frame, then each frame's interval while it scrolled. */
+export type ScrollRun = { idle: number[]; intervals: number[]; scrolled: number };
+
+/**
+ * Scrolls the grid under `root` down by `events` wheel events of `step` pixels, sent as fast as the
+ * browser takes them, with the pointer over the grid; records the page's frames meanwhile, then
+ * scrolls back to the top.
+ */
+export async function scrollByWheel(
+  page: Page,
+  root: string,
+  events: number,
+  step: number,
+): Promise<ScrollRun> {
+  const box = await page.locator(root).first().boundingBox();
+  if (!box) throw new Error(`bench: ${root} is not on the page`);
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  const idle = await page.evaluate<number[]>('benchFrames(60)');
+  await page.evaluate(`window.benchStop = benchRecordFrames(benchScroller(${JSON.stringify(root)}))`);
+  for (let event = 0; event < events; event++) await page.mouse.wheel(0, step);
+  const run = await page.evaluate<{ intervals: number[]; scrolled: number }>('benchStop()');
+  await page.evaluate(`benchScroller(${JSON.stringify(root)}).scrollTop = 0`);
+  await page.evaluate('benchFrames(2)');
+  return { idle, ...run };
+}

@@ -1,8 +1,8 @@
 /**
  * `npm run bench:restock`: prints how fast the restock table is with 100,000 products (DESIGN 8):
- * the API answer, the core sort and filter, and in Chromium the first rows, a sort click and a
- * filter keystroke, each beside AG Grid Community on the same rows in the same browser; the last
- * line holds the ratios (ours / AG Grid). Ours paints a first screenful before every row is here:
+ * the API answer, the core sort and filter, and in Chromium the first rows, a sort click, a
+ * filter keystroke and a scroll by the mouse wheel (dropped frames), each beside AG Grid Community
+ * on the same rows in the same browser; the last line holds the ratios (ours / AG Grid). Ours paints a first screenful before every row is here:
  * its sort and filter are timed once every row is, and that moment is printed too. BENCH_ROWS=1000000 runs the million-row case.
  */
 import { chromium } from '@playwright/test';
@@ -15,12 +15,40 @@ import { sortRows } from '../src/core/restock/grid-sort';
 import { TableIndex } from '../src/core/restock/table-index';
 import { replaceProducts } from '../src/server/restock/seed';
 import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/support/chromium';
-import { AG_GRID_PATH, agGridProbes, ourProbes, PAINTED_HELPER, routeAgGrid } from './ag-grid-reference';
+import {
+  AG_GRID_PATH,
+  agGridProbes,
+  ourProbes,
+  PAINTED_HELPER,
+  routeAgGrid,
+  SCROLL_HELPER,
+  type ScrollRun,
+  scrollByWheel,
+} from './ag-grid-reference';
 import { median, ms, registerBenchSeller, startBenchApp, timed } from './support';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const RUNS = 3;
 const FILTER_TEXT = 'lamp 42';
+/** Scrolling: wheel events per pass and pixels per event (36,000 px, a thousand rows, flicked). */
+const SCROLL_EVENTS = 120;
+const SCROLL_STEP = 300;
+const SCROLL_PASSES = 3;
+/** A frame is dropped when it took more than one and a half of the display's idle frames. */
+function scrollFigures(runs: readonly ScrollRun[]) {
+  const dropped = runs.map(({ idle, intervals }) => {
+    const frame = median(idle);
+    return intervals.filter((interval) => interval > frame * 1.5).length;
+  });
+  const sorted = runs.flatMap((run) => run.intervals).sort((a, b) => a - b);
+  return {
+    dropped: median(dropped),
+    p95: sorted[Math.floor(sorted.length * 0.95)] ?? Number.NaN,
+    frame: median(runs.flatMap((run) => run.idle)),
+    frames: median(runs.map((run) => run.intervals.length)),
+    scrolled: Math.min(...runs.map((run) => run.scrolled)),
+  };
+}
 const FORGET_VIEW = `for (const key of Object.keys(sessionStorage)) if (key.startsWith('replen:restock-')) sessionStorage.removeItem(key)`;
 
 async function main() {
@@ -148,6 +176,7 @@ async function main() {
       const opened = await browser.newPage({ viewport: { width: 1440, height: 900 } });
       await opened.addInitScript((token) => sessionStorage.setItem('accessToken', token), accessToken);
       await opened.addInitScript(PAINTED_HELPER);
+      await opened.addInitScript(SCROLL_HELPER);
       await routeAgGrid(opened, bench.baseUrl, RESTOCK_COLUMNS);
       return opened;
     };
@@ -210,6 +239,37 @@ async function main() {
           page = await openPage();
         }
       }
+      // Scrolling with every row, unsorted and unfiltered: each grid on a fresh page, three passes.
+      const scrolls = { ours: [] as ScrollRun[], ag: [] as ScrollRun[] };
+      await page.evaluate(FORGET_VIEW);
+      await page.goto(`${bench.baseUrl}/restock`, { waitUntil: 'commit' });
+      await page.evaluate<number>(ourProbes.allRows(`${count.format(rows.length)} rows`));
+      for (let pass = 0; pass < SCROLL_PASSES; pass++) {
+        scrolls.ours.push(await scrollByWheel(page, ourProbes.scrollRoot, SCROLL_EVENTS, SCROLL_STEP));
+      }
+      try {
+        await page.goto(`${bench.baseUrl}${AG_GRID_PATH}`, { waitUntil: 'commit' });
+        await page.evaluate<number>(agGridProbes.firstRows);
+        for (let pass = 0; pass < SCROLL_PASSES; pass++) {
+          scrolls.ag.push(await scrollByWheel(page, agGridProbes.scrollRoot, SCROLL_EVENTS, SCROLL_STEP));
+        }
+      } catch (error) {
+        console.error(`bench: AG Grid's scroll failed, left out: ${String(error).split('\n')[0]}`);
+      }
+      const ourScroll = scrollFigures(scrolls.ours);
+      const agScroll = scrolls.ag.length > 0 ? scrollFigures(scrolls.ag) : null;
+      addFigure([
+        `Chromium scroll, ${SCROLL_EVENTS} wheel events × ${SCROLL_STEP} px: dropped frames of all, ours / AG Grid (medians of ${SCROLL_PASSES})`,
+        `${ourScroll.dropped} of ${ourScroll.frames} / ${agScroll ? `${agScroll.dropped} of ${agScroll.frames}` : 'n/a'}`,
+      ]);
+      addFigure([
+        `Chromium scroll: 95th percentile frame ours / AG Grid (display frame ${ms(ourScroll.frame)})`,
+        `${ms(ourScroll.p95)} / ${agScroll ? ms(agScroll.p95) : 'n/a'}`,
+      ]);
+      addFigure([
+        'Chromium scroll: pixels scrolled per pass, ours / AG Grid',
+        `${ourScroll.scrolled} / ${agScroll ? agScroll.scrolled : 'n/a'}`,
+      ]);
       addFigure([`Chromium: JS heap after the AG Grid page`, `${(agHeap / 1024 / 1024).toFixed(0)} MB`]);
       addFigure([
         'Chromium: JS heap of our page, every row loaded, after a GC',
