@@ -81,6 +81,26 @@ describe('All Orders report', () => {
     });
   });
 
+  it('gives a day the revenue of its priced lines, whatever line without a price came first', () => {
+    const file = [
+      ALL_ORDERS_HEADER,
+      // A cancelled line and a line without a price carry no revenue: the later priced lines do.
+      order('1', '2024-03-10T18:00:00Z', 'MUG-1', 'Cancelled', 2, '19.98'),
+      order('2', '2024-03-10T19:00:00Z', 'MUG-1', 'Shipped', 1, '9.99'),
+      order('3', '2024-03-10T20:00:00Z', 'MUG-1', 'Shipped', 1, '0.01'),
+      order('4', '2024-03-11T18:00:00Z', 'CAP-2', 'Shipped', 1),
+      order('5', '2024-03-11T19:00:00Z', 'CAP-2', 'Shipped', 2, '12.50'),
+      order('6', '2024-03-12T18:00:00Z', 'CAP-2', 'Shipped', 1),
+    ].join('\n');
+    const parsed = parse(file) as ParsedHistory;
+    expect(columnRows(parsed.columns)).toEqual([
+      { msku: 'MUG-1', day: '2024-03-10', value: 2, revenue: 10 },
+      { msku: 'CAP-2', day: '2024-03-11', value: 3, revenue: 12.5 },
+      // No line of the day had a price: no revenue, not a revenue of 0.
+      { msku: 'CAP-2', day: '2024-03-12', value: 1, revenue: null },
+    ]);
+  });
+
   it('takes the day in each line’s marketplace time zone', () => {
     const file = [
       ALL_ORDERS_HEADER,
