@@ -47,12 +47,20 @@ export async function loadSecretKey(configured: string | undefined, dataDir: str
   const existing = await fs.readFile(file, 'utf8').catch(() => null);
   if (existing) return parseSecretKey(existing.trim());
   const key = randomBytes(KEY_BYTES);
-  // `wx`: two app copies starting on one folder keep the first key written.
+  // Two app copies starting on one folder keep the first key written, and neither may read it
+  // half-written: an exclusive create (`wx`) makes the file before its bytes, and a copy that read
+  // it in between failed to start. The key is written whole under a name of its own, then linked
+  // to the key file's name, which fails if another copy's key is already there.
+  const written = `${file}.${process.pid}.${randomBytes(6).toString('hex')}`;
+  await fs.writeFile(written, key.toString('base64'), { mode: 0o600, flag: 'wx' });
   try {
-    await fs.writeFile(file, key.toString('base64'), { mode: 0o600, flag: 'wx' });
+    await fs.link(written, file);
     return key;
-  } catch {
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     return parseSecretKey((await fs.readFile(file, 'utf8')).trim());
+  } finally {
+    await fs.rm(written, { force: true });
   }
 }
 
