@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { secretFileOnce } from './secret-file';
 
 const MIN_SECRET_BYTES = 32;
 
@@ -17,7 +18,9 @@ export async function loadJwtSecret(configured: string | undefined, dataDir: str
   const existing = await fs.readFile(file, 'utf8').catch(() => null);
   if (existing && existing.trim().length >= MIN_SECRET_BYTES)
     return new TextEncoder().encode(existing.trim());
-  const secret = randomBytes(48).toString('base64url');
-  await fs.writeFile(file, secret, { mode: 0o600 });
+  // An unusable secret (too short) is replaced; copies starting together keep one (secretFileOnce).
+  if (existing !== null) await fs.rm(file, { force: true });
+  const secret = await secretFileOnce(file, randomBytes(48).toString('base64url'));
+  if (secret.length < MIN_SECRET_BYTES) throw new Error(`The JWT secret in ${file} is too short`);
   return new TextEncoder().encode(secret);
 }

@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { secretFileOnce } from '../secret-file';
 
 // DESIGN 11: the seller's SP-API secrets are sealed with AES-256-GCM before they reach the
 // database. A sealed value reads `v1.<iv>.<tag>.<ciphertext>` (base64url); the account id is
@@ -46,22 +47,7 @@ export async function loadSecretKey(configured: string | undefined, dataDir: str
   const file = path.join(dataDir, KEY_FILE);
   const existing = await fs.readFile(file, 'utf8').catch(() => null);
   if (existing) return parseSecretKey(existing.trim());
-  const key = randomBytes(KEY_BYTES);
-  // Two app copies starting on one folder keep the first key written, and neither may read it
-  // half-written: an exclusive create (`wx`) makes the file before its bytes, and a copy that read
-  // it in between failed to start. The key is written whole under a name of its own, then linked
-  // to the key file's name, which fails if another copy's key is already there.
-  const written = `${file}.${process.pid}.${randomBytes(6).toString('hex')}`;
-  await fs.writeFile(written, key.toString('base64'), { mode: 0o600, flag: 'wx' });
-  try {
-    await fs.link(written, file);
-    return key;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    return parseSecretKey((await fs.readFile(file, 'utf8')).trim());
-  } finally {
-    await fs.rm(written, { force: true });
-  }
+  return parseSecretKey(await secretFileOnce(file, randomBytes(KEY_BYTES).toString('base64')));
 }
 
 export function parseSecretKey(text: string): Buffer {

@@ -1,0 +1,23 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+
+/**
+ * The secret kept in `file`, created with `generated` if there is none. App copies starting on one
+ * data folder at once all get the first copy's secret, and none reads it half-written: a file made
+ * by an exclusive create exists before its bytes do, and a copy that read it in between failed to
+ * start. The secret is written whole under a name of its own (mode 0600), then hard-linked to
+ * `file`, which fails if another copy's secret is already there; that one is read instead.
+ */
+export async function secretFileOnce(file: string, generated: string): Promise<string> {
+  const written = `${file}.${process.pid}.${randomBytes(6).toString('hex')}`;
+  await fs.writeFile(written, generated, { mode: 0o600, flag: 'wx' });
+  try {
+    await fs.link(written, file);
+    return generated;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return (await fs.readFile(file, 'utf8')).trim();
+  } finally {
+    await fs.rm(written, { force: true });
+  }
+}
