@@ -24,4 +24,20 @@ describe('a secret generated once in the data folder', () => {
       }
     }
   });
+
+  it('is written by an exclusive create where the file system has no hard links', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'replen-secret-'));
+    try {
+      const file = path.join(dir, 'secret');
+      const noLinks = async () => {
+        throw Object.assign(new Error('hard links are not supported'), { code: 'EPERM' });
+      };
+      expect(await secretFileOnce(file, 'first', noLinks)).toBe('first');
+      expect(await secretFileOnce(file, 'second', noLinks)).toBe('first');
+      expect(await fs.readdir(dir)).toEqual(['secret']);
+      expect((await fs.stat(file)).mode & 0o777).toBe(0o600);
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
 });
