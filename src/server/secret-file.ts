@@ -20,15 +20,19 @@ export async function secretFileOnce(
     await link(written, file);
     return generated;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return (await fs.readFile(file, 'utf8')).trim();
-    // A file system without hard links (some network shares): the exclusive create alone.
-    try {
-      await fs.writeFile(file, generated, { mode: 0o600, flag: 'wx' });
-      return generated;
-    } catch (createError) {
-      if ((createError as NodeJS.ErrnoException).code !== 'EEXIST') throw createError;
-      return (await fs.readFile(file, 'utf8')).trim();
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
+      // A file system without hard links (some network shares): the exclusive create alone.
+      const created = await fs.writeFile(file, generated, { mode: 0o600, flag: 'wx' }).then(
+        () => true,
+        (createError: NodeJS.ErrnoException) => {
+          if (createError.code !== 'EEXIST') throw createError;
+          return false;
+        },
+      );
+      if (created) return generated;
     }
+    // Another copy's secret is there: that one is everyone's.
+    return (await fs.readFile(file, 'utf8')).trim();
   } finally {
     await fs.rm(written, { force: true });
   }
