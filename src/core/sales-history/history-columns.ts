@@ -76,6 +76,74 @@ export class HistoryColumnsBuilder {
     return row;
   }
 
+  /** Rows [0, sent) have been handed out by `takeUnsent`. */
+  private sent = 0;
+  /** Rows handed out and changed since, with their value and revenue as handed out. */
+  private readonly changedSinceSent = new Map<number, { value: number; revenue: number }>();
+
+  /** Rows not handed out by `takeUnsent` yet. */
+  get unsent(): number {
+    return this.size - this.sent;
+  }
+
+  /** To be called before a row's value or revenue changes: a row handed out is sent again as its change. */
+  willChange(row: number): void {
+    if (row < this.sent && !this.changedSinceSent.has(row)) {
+      this.changedSinceSent.set(row, { value: this.values[row]!, revenue: this.revenue[row]! });
+    }
+  }
+
+  /**
+   * Up to `limit` rows not handed out yet, as columns: first the rows handed out and changed since,
+   * each as its increase (units and revenue added since, so that the parts add up to the file, as
+   * the server adds up a sales day's lines across parts), then new rows. Null when a row handed out
+   * went down (a negative price), which no increase can say: the parts handed out no longer add up.
+   */
+  takeUnsent(limit: number): HistoryColumns | null {
+    const changed = [...this.changedSinceSent].slice(0, limit);
+    const fresh = Math.min(this.unsent, limit - changed.length);
+    const out = {
+      mskus: this.mskus.slice(),
+      mskuOf: new Uint32Array(changed.length + fresh),
+      days: this.days.slice(),
+      dayOf: new Uint32Array(changed.length + fresh),
+      values: new Float64Array(changed.length + fresh),
+      revenue: new Float64Array(changed.length + fresh),
+    };
+    let at = 0;
+    for (const [row, before] of changed) {
+      this.changedSinceSent.delete(row);
+      const units = this.values[row]! - before.value;
+      const now = this.revenue[row]!;
+      // NaN: no revenue to add (none yet, or none added since).
+      let money = now;
+      if (!Number.isNaN(before.revenue)) {
+        money = Math.round((now - before.revenue) * 100) / 100;
+        if (money === 0) money = Number.NaN;
+      }
+      if (units < 0 || money < 0) return null;
+      if (units === 0 && Number.isNaN(money)) continue;
+      out.mskuOf[at] = this.mskuOf[row]!;
+      out.dayOf[at] = this.dayOf[row]!;
+      out.values[at] = units;
+      out.revenue[at] = money;
+      at++;
+    }
+    out.mskuOf.set(this.mskuOf.subarray(this.sent, this.sent + fresh), at);
+    out.dayOf.set(this.dayOf.subarray(this.sent, this.sent + fresh), at);
+    out.values.set(this.values.subarray(this.sent, this.sent + fresh), at);
+    out.revenue.set(this.revenue.subarray(this.sent, this.sent + fresh), at);
+    this.sent += fresh;
+    at += fresh;
+    return {
+      ...out,
+      mskuOf: out.mskuOf.slice(0, at),
+      dayOf: out.dayOf.slice(0, at),
+      values: out.values.slice(0, at),
+      revenue: out.revenue.slice(0, at),
+    };
+  }
+
   /** The rows so far, in arrays of their own length. */
   columns(): HistoryColumns {
     return {

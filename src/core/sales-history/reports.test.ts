@@ -10,6 +10,7 @@ import {
   recognizeHistoryReport,
   timeZoneOfChannel,
 } from './reports';
+import { MAX_HISTORY_ROWS } from './rows';
 
 const TODAY = dayNumber('2024-06-30')!;
 
@@ -377,5 +378,141 @@ describe('recognizeHistoryReport', () => {
   it('does not take an inventory report for history', () => {
     expect(recognizeHistoryReport(['Merchant SKU', 'ASIN', 'Available', 'Inbound'])).toBeNull();
     expect(recognizeHistoryReport(['sku', 'asin', 'afn-fulfillable-quantity'])).toBeNull();
+  });
+});
+
+describe('parts taken while a sales file is read', () => {
+  type Totals = Map<string, { units: number; cents: number | null }>;
+
+  /** What the server makes of the parts: a product-day's rows add up across parts. */
+  function addUp(totals: Totals, columns: ParsedHistory['columns']) {
+    for (const row of columnRows(columns)) {
+      const key = `${row.msku} ${row.day}`;
+      const total = totals.get(key) ?? { units: 0, cents: null };
+      total.units += row.value;
+      if (row.revenue !== null) total.cents = (total.cents ?? 0) + Math.round(row.revenue * 100);
+      totals.set(key, total);
+    }
+    return totals;
+  }
+
+  const day = (offset: number) => `2024-01-01T18:00:00+00:00`.replace('01-01', dayText(offset));
+  const dayText = (offset: number) => {
+    const date = new Date(Date.UTC(2024, 0, 1 + offset));
+    return `${String(date.getUTCMonth() + 1).padStart(2, '0')}-${String(date.getUTCDate()).padStart(2, '0')}`;
+  };
+
+  /**
+   * An All Orders report in day order, 800 products × 160 days, each day's line of a product; every
+   * 17th product-day gets a second line ten days later in the file, after its part may have been
+   * taken.
+   */
+  function orderLines(extra: (product: number, offset: number) => string[] = () => []) {
+    const lines: string[][] = [];
+    for (let offset = 0; offset < 160; offset++) {
+      for (let product = 0; product < 800; product++) {
+        const sku = `SKU-${product}`;
+        lines.push([
+          `1-${offset}-${product}`,
+          day(offset),
+          'Shipped',
+          'Amazon.com',
+          sku,
+          'Shipped',
+          '2',
+          '5.10',
+        ]);
+        if (offset >= 10 && (product + offset) % 17 === 0) {
+          // A late line of ten days ago (its order's time stamp is that day's).
+          lines.push([
+            `2-${offset}-${product}`,
+            day(offset - 10),
+            'Shipped',
+            'Amazon.com',
+            sku,
+            'Shipped',
+            '1',
+            '2.55',
+          ]);
+        }
+        lines.push(...extra(product, offset).map((line) => line.split('\t')));
+      }
+    }
+    return lines;
+  }
+  const HEADERS = [
+    'amazon-order-id',
+    'purchase-date',
+    'order-status',
+    'sales-channel',
+    'sku',
+    'item-status',
+    'quantity',
+    'item-price',
+  ];
+
+  function read(lines: string[][], takeParts: boolean) {
+    const report = recognizeHistoryReport(HEADERS)!;
+    const accumulator = historyAccumulator(report, TODAY);
+    const parts: ParsedHistory['columns'][] = [];
+    lines.forEach((cells, at) => {
+      expect(accumulator.addCells(HEADERS, cells)).toBeNull();
+      // Between chunks of lines, as the worker takes them.
+      if (takeParts && at % 5_000 === 4_999) {
+        for (let part = accumulator.takePart(); part; part = accumulator.takePart()) parts.push(part);
+      }
+    });
+    const parsed = accumulator.finish();
+    if ('ok' in parsed) throw new Error(parsed.message);
+    return { parsed, parts };
+  }
+
+  it('add up, with the rest, to the whole file, each part a request of at most 100,000 rows', () => {
+    const lines = orderLines();
+    const whole = read(lines, false).parsed;
+    const { parsed, parts } = read(lines, true);
+    expect(parts.length).toBe(1);
+    expect(parts.every((part) => part.mskuOf.length <= MAX_HISTORY_ROWS)).toBe(true);
+    // Days with a late line after their part was taken are sent again, as what the late line adds.
+    expect(parsed.columns.mskuOf.length).toBeGreaterThan(whole.productDays - MAX_HISTORY_ROWS);
+    expect(parsed.resend).toBe(false);
+    expect(parsed.productDays).toBe(whole.productDays);
+    expect(parsed.productDays).toBe(128_000);
+    expect([parsed.lines, parsed.duplicates]).toEqual([whole.lines, whole.duplicates]);
+    const totals = addUp(new Map(), parsed.columns);
+    for (const part of parts) addUp(totals, part);
+    expect(totals).toEqual(addUp(new Map(), whole.columns));
+    // A late line's day: 2 + 1 units, 5.10 + 2.55.
+    expect(totals.get(`SKU-7 2024-${dayText(0)}`)).toEqual({ units: 3, cents: 765 });
+    expect(whole.resend).toBe(false);
+  });
+
+  it('are not taken for a file of one request, nor for stock', () => {
+    const small = read(orderLines().slice(0, 90_000), true);
+    expect(small.parts).toEqual([]);
+    expect(small.parsed.columns.mskuOf.length).toBe(small.parsed.productDays);
+
+    const accumulator = historyAccumulator(HISTORY_REPORTS['long-stock'], TODAY);
+    for (let row = 0; row < 100_100; row++) {
+      accumulator.add({ sku: `SKU-${row}`, date: '2024-02-01', available: '3' });
+    }
+    expect(accumulator.takePart()).toBeNull();
+  });
+
+  it('are given up when a day goes down after its part was taken, and the file goes whole', () => {
+    // A refund-like line of a negative price for a day whose part is already taken.
+    const lines = orderLines((product, offset) =>
+      product === 5 && offset === 150
+        ? [`3-x\t${day(0)}\tShipped\tAmazon.com\tSKU-5\tShipped\t0\t-1.00`]
+        : [],
+    );
+    const { parsed, parts } = read(lines, true);
+    expect(parts.length).toBe(1);
+    expect(parsed.resend).toBe(true);
+    expect(parsed.columns.mskuOf.length).toBe(parsed.productDays);
+    expect(addUp(new Map(), parsed.columns).get(`SKU-5 2024-${dayText(0)}`)).toEqual({
+      units: 2,
+      cents: 410,
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { dayNumber } from '../forecast/days';
 import { type HistoryColumns, HistoryColumnsBuilder } from './history-columns';
-import { type HistoryKind, MAX_DAILY_UNITS, NO_HISTORY_ROWS_MESSAGE } from './rows';
+import { type HistoryKind, MAX_DAILY_UNITS, MAX_HISTORY_ROWS, NO_HISTORY_ROWS_MESSAGE } from './rows';
 
 // The files sellers have for daily history, recognised by their headers (by name, never by
 // position) and read one row at a time, so that a file of a million lines streams through a
@@ -114,8 +114,18 @@ const shown = (text: string) => (text.length > 40 ? `${text.slice(0, 40)}…` : 
 
 export type ParsedHistory = {
   report: HistoryReport;
-  /** One row per product and day, ready for import-sales or import-stock. */
+  /**
+   * One row per product and day, ready for import-sales or import-stock: every row of the file, or
+   * where parts were taken (`takePart`) the rest of them.
+   */
   columns: HistoryColumns;
+  /** Product-days in the file. */
+  productDays: number;
+  /**
+   * The parts taken no longer add up to the file (a day's units or revenue went down after its part
+   * was taken): they are to be discarded, and `columns` holds every row.
+   */
+  resend: boolean;
   /** Data rows read. */
   lines: number;
   /** Lines that repeated a product and day: added up (sales) or replaced by the later one (stock). */
@@ -140,6 +150,13 @@ export interface HistoryAccumulator {
    * The worker reads files this way: no object per row.
    */
   addCells(headers: readonly string[], cells: readonly (string | undefined)[]): HistoryRowError | null;
+  /**
+   * A sales file's product-days so far, a request's worth at a time, so that the upload can go on
+   * while the file is read: null until more than `MAX_HISTORY_ROWS` rows wait (there is always a row
+   * left for the last part), and always for stock, whose lines of one day do not add up across
+   * parts. A day that gets more lines after its part was taken is sent again as what they add.
+   */
+  takePart(): HistoryColumns | null;
   finish(): ParsedHistory | HistoryRowError;
 }
 
@@ -249,6 +266,9 @@ export function historyAccumulator(report: HistoryReport, today: number): Histor
   const ledgerParts = new Map<string, number>();
   let lines = 0;
   let duplicates = 0;
+  /** Whether `takePart` handed out rows, and whether a later change made them wrong. */
+  let partsTaken = false;
+  let partsBroken = false;
   let skipped = 0;
   let firstDay: string | null = null;
   let lastDay: string | null = null;
@@ -307,6 +327,7 @@ export function historyAccumulator(report: HistoryReport, today: number): Histor
       return;
     }
     if (repeat) duplicates++;
+    rows.willChange(row);
     if (report.kind === 'stock') {
       rows.values[row] = repeat ? value : rows.values[row]! + value;
       return;
@@ -437,6 +458,13 @@ export function historyAccumulator(report: HistoryReport, today: number): Histor
       current = row;
       return read(cellAt);
     },
+    takePart() {
+      if (report.kind !== 'sales' || partsBroken || rows.unsent <= MAX_HISTORY_ROWS) return null;
+      const part = rows.takeUnsent(MAX_HISTORY_ROWS);
+      if (!part) partsBroken = true;
+      else partsTaken = true;
+      return part;
+    },
     finish() {
       if (lines === 0 || rows.size === 0) return { ok: false, message: NO_HISTORY_ROWS_MESSAGE };
       for (let row = 0; row < rows.size; row++) {
@@ -447,7 +475,11 @@ export function historyAccumulator(report: HistoryReport, today: number): Histor
           };
         }
       }
-      return { report, columns: rows.columns(), lines, duplicates, skipped, firstDay, lastDay };
+      let columns = partsTaken && !partsBroken ? rows.takeUnsent(Number.POSITIVE_INFINITY) : null;
+      const resend = partsTaken && !columns;
+      columns ??= rows.columns();
+      const productDays = rows.size;
+      return { report, columns, productDays, resend, lines, duplicates, skipped, firstDay, lastDay };
     },
   };
 }

@@ -244,6 +244,10 @@ export type UploadPart = { id: string; part: number; last: boolean };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** An upload's id as the server keeps it (lower case), or null when it is not a UUID. */
+export const parseUploadId = (id: unknown): string | null =>
+  typeof id === 'string' && UUID.test(id) ? id.toLowerCase() : null;
+
 /** The optional `upload` of a request: which part of a chunked file this is. */
 export function parseUploadPart(
   input: unknown,
@@ -252,12 +256,13 @@ export function parseUploadPart(
   if (typeof input !== 'object' || Array.isArray(input))
     return { ok: false, message: 'upload must be an object' };
   const { id, part, last } = input as Record<string, unknown>;
-  if (typeof id !== 'string' || !UUID.test(id)) return { ok: false, message: 'upload.id must be a UUID' };
+  const uploadId = parseUploadId(id);
+  if (uploadId === null) return { ok: false, message: 'upload.id must be a UUID' };
   if (typeof part !== 'number' || !Number.isInteger(part) || part < 0 || part >= MAX_UPLOAD_PARTS) {
     return { ok: false, message: `upload.part must be a whole number from 0 to ${MAX_UPLOAD_PARTS - 1}` };
   }
   if (typeof last !== 'boolean') return { ok: false, message: 'upload.last must be true or false' };
-  return { ok: true, upload: { id: id.toLowerCase(), part, last } };
+  return { ok: true, upload: { id: uploadId, part, last } };
 }
 
 /** What an import answers. */
