@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoDay, utcDayOf } from '../../core/forecast/days';
 import { aProduct } from '../../core/restock/test-products';
 import type { HistoryImportResult } from '../../core/sales-history/rows';
+import { addMemberAndLogIn } from '../test-support/http-client';
 import { insertProducts } from '../test-support/products';
 import { historyHelpers } from '../test-support/sales-history';
 import { startTestApp, type TestApp } from '../test-support/test-app';
@@ -110,6 +111,50 @@ describe('concurrent uploads of one account', () => {
     ]);
     expect((await storedSales(one.accountId)).map((row) => row.units)).toEqual([2]);
     expect((await storedSales(two.accountId)).map((row) => row.units)).toEqual([10]);
+  });
+});
+
+describe('an upload given up before its last part', () => {
+  const uploads = (id: string) => `/api/dynamic/history-uploads/${id}`;
+
+  it('drops its staged parts at once: its last part is then refused and nothing is written', async () => {
+    const owner = await ownerWith('G-1');
+    const days = lastDays(3);
+    const id = randomUUID();
+    const part = (n: number, last: boolean) =>
+      owner.post(SALES, { rows: [{ msku: 'G-1', day: days[n], units: 4 }], upload: { id, part: n, last } });
+    expect((await part(0, false)).status).toBe(200);
+    expect((await part(1, false)).status).toBe(200);
+    // Upper case is the same id, as for the parts.
+    const discarded = await owner.client.del(uploads(id.toUpperCase()), owner.token);
+    expect(discarded).toMatchObject({ status: 200, body: { discarded: 2 } });
+    expect(await storedCount('history_upload_parts', owner.accountId)).toBe(0);
+    const last = await part(2, true);
+    expect(last.status).toBe(409);
+    expect(last.body.message).toMatch(/^Part 2 of the upload arrived, but no part came before it/);
+    expect(await storedCount('daily_sales', owner.accountId)).toBe(0);
+    // Discarding again finds nothing: not an error.
+    expect((await owner.client.del(uploads(id), owner.token)).body).toEqual({ discarded: 0 });
+  });
+
+  it("never drops another account's parts, refuses a bad id and a view-only member", async () => {
+    const owner = await ownerWith('H-1');
+    const stranger = await ownerWith('H-1');
+    const [day] = lastDays(1);
+    const id = randomUUID();
+    const rows = [{ msku: 'H-1', day, units: 6 }];
+    expect((await owner.post(SALES, { rows, upload: { id, part: 0, last: false } })).status).toBe(200);
+    expect((await stranger.client.del(uploads(id), stranger.token)).body).toEqual({ discarded: 0 });
+    const member = await addMemberAndLogIn(t.baseUrl, owner.token);
+    expect((await member.client.del(uploads(id), member.token)).status).toBe(403);
+    expect((await owner.client.del(uploads(id), null)).status).toBe(401);
+    expect(await owner.client.del(uploads('not-a-uuid'), owner.token)).toMatchObject({
+      status: 400,
+      body: { message: 'upload id must be a UUID' },
+    });
+    const last = await owner.post(SALES, { rows, upload: { id, part: 1, last: true } });
+    expect(last.status).toBe(200);
+    expect((await storedSales(owner.accountId)).map((row) => row.units)).toEqual([12]);
   });
 });
 

@@ -143,6 +143,18 @@ export async function stageUploadPart(
   }
 }
 
+/**
+ * Drops the staged parts of an upload the seller gave up (the dialog closed, another file chosen,
+ * the file failed after its first parts were sent); answers how many there were.
+ */
+export async function discardUpload(db: Db, accountId: string, uploadId: string): Promise<number> {
+  const result = await pool(db).query(
+    'DELETE FROM history_upload_parts WHERE account_id = $1 AND upload_id = $2',
+    [accountId, uploadId],
+  );
+  return result.rowCount ?? 0;
+}
+
 /** The staged parts of an upload, in order, taken out of the staging table. */
 async function takeStagedParts(client: pg.PoolClient, accountId: string, uploadId: string) {
   const staged = await client.query<{ lines: string }>(

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { utcDayOf } from '../../core/forecast/days';
 import {
   type HistoryKind,
+  parseUploadId,
   parseUploadPart,
   validateHistoryColumns,
   validateHistoryRows,
@@ -14,6 +15,7 @@ import { badRequest, conflict, notFound } from '../http/errors';
 import { parseInput } from '../http/validate';
 import { findProductHistory, MAX_HISTORY_DAYS } from './product-history';
 import {
+  discardUpload,
   HistoryInputError,
   importHistory,
   ProductsChangedError,
@@ -100,6 +102,14 @@ export function salesHistoryRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   importRoute('/api/dynamic/import-sales', 'sales');
   importRoute('/api/dynamic/import-stock', 'stock');
+
+  // An upload given up before its last part: its staged parts go now, not a day later.
+  app.delete('/api/dynamic/history-uploads/:id', { onRequest: [requireAuth, canImport] }, async (request) => {
+    const id = parseUploadId((request.params as { id: string }).id);
+    if (id === null) throw badRequest('upload id must be a UUID');
+    const discarded = await discardUpload(db, currentUser(request).accountId, id);
+    return { discarded };
+  });
 
   // The product drawer: daily sales and stock of the last `days` days and the stored forecast.
   app.get('/api/products/:msku/history', { preHandler: [requireAuth, canView] }, async (request) => {
