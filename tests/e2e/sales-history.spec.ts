@@ -124,3 +124,54 @@ test('an All Orders report imported through Import CSV changes To Buy and fills 
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
 });
+
+/** Daily sales of `products` products over the `days` days ending yesterday, day by day. */
+function longSalesFile(products: number, days: number): Buffer {
+  const today = Math.floor(Date.now() / 86_400_000);
+  const lines = ['sku,date,units'];
+  for (let back = days; back >= 1; back--) {
+    const day = new Date((today - back) * 86_400_000).toISOString().slice(0, 10);
+    for (let product = 1; product <= products; product++) lines.push(`BIG-${product},${day},2`);
+  }
+  return Buffer.from(`${lines.join('\n')}\n`);
+}
+
+test('a large sales file uploads while it is read, and a cancelled one leaves nothing staged', async ({
+  page,
+}) => {
+  await signUpThroughForm(page);
+  await importRows(page, [baseRow('BIG-1'), baseRow('BIG-2'), baseRow('BIG-3')]);
+  await page.goto('/restock');
+  // 1,100 products × 100 days: 110,000 product-days, more than one request holds.
+  const file = { name: 'daily-sales.csv', mimeType: 'text/csv', buffer: longSalesFile(1_100, 100) };
+  const isPart = (request: { method(): string; url(): string }) =>
+    request.method() === 'POST' && request.url().endsWith('/api/dynamic/import-sales');
+
+  // The first part goes before the seller clicks Import; it is kept, not written.
+  await page.getByRole('button', { name: 'Import CSV' }).first().click();
+  const firstPart = page.waitForResponse((response) => isPart(response.request()));
+  await page.getByLabel('CSV file').setInputFiles(file);
+  expect(await (await firstPart).json()).toEqual({ staged: 100_000 });
+  await expect(page.getByText('110,000 lines → 110,000 product-days of sales')).toBeVisible();
+  const lastPart = page.waitForResponse((response) => isPart(response.request()));
+  await page.getByRole('button', { name: 'Import sales' }).click();
+  expect(JSON.parse((await lastPart).request().postData() ?? '{}').upload).toMatchObject({
+    part: 1,
+    last: true,
+  });
+  await expect(page.getByText('Imported sales for 3 products over 100 days.')).toBeVisible();
+  await expect(page.getByText('1,097 products are not in your catalogue')).toBeVisible();
+  await expect(await cell(page, 'BIG-2', 'Rate Source')).toHaveText('history');
+
+  // Chosen again and cancelled once its first part is kept: the part is dropped.
+  await page.getByRole('button', { name: 'Import CSV' }).first().click();
+  const keptAgain = page.waitForResponse((response) => isPart(response.request()));
+  await page.getByLabel('CSV file').setInputFiles(file);
+  await keptAgain;
+  const dropped = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'DELETE' && response.url().includes('/api/dynamic/history-uploads/'),
+  );
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  expect(await (await dropped).json()).toEqual({ discarded: 1 });
+});

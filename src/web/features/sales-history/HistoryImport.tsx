@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { NO_EDIT_PERMISSION_TOOLTIP } from '../../../core/access/levels';
 import type { HistoryReport, ParsedHistory } from '../../../core/sales-history/reports';
@@ -11,7 +11,7 @@ import { restockKeys } from '../restock/api';
 import { historyKeys } from './api';
 import styles from './HistoryImport.module.css';
 import { type HistoryParseMessage, parseHistoryFile } from './parse-history';
-import { uploadHistory } from './upload';
+import { HistoryUpload } from './upload';
 
 type Phase =
   | { name: 'reading'; fraction: number }
@@ -28,7 +28,7 @@ function parse(file: File, onMessage: (message: HistoryParseMessage) => void): (
   const worker = new Worker(new URL('./parse-history.worker.ts', import.meta.url), { type: 'module' });
   worker.onmessage = (event: MessageEvent<HistoryParseMessage>) => {
     onMessage(event.data);
-    if (event.data.type !== 'progress') worker.terminate();
+    if (event.data.type === 'done' || event.data.type === 'error') worker.terminate();
   };
   worker.onerror = () => onMessage({ type: 'error', message: 'The file could not be read' });
   worker.postMessage(file);
@@ -37,10 +37,13 @@ function parse(file: File, onMessage: (message: HistoryParseMessage) => void): (
 
 const count = (value: number) => value.toLocaleString('en-US');
 
+const failureMessage = (error: unknown) =>
+  error instanceof ApiError ? error.message : 'Failed to save. Nothing was imported.';
+
 function summary(parsed: ParsedHistory): string {
   const what = parsed.report.kind === 'sales' ? 'product-days of sales' : 'product-days of stock';
   const parts = [
-    `${count(parsed.lines)} lines → ${count(parsed.columns.mskuOf.length)} ${what} from ${parsed.firstDay} to ${parsed.lastDay}.`,
+    `${count(parsed.lines)} lines → ${count(parsed.productDays)} ${what} from ${parsed.firstDay} to ${parsed.lastDay}.`,
   ];
   if (parsed.skipped > 0) {
     parts.push(
@@ -62,7 +65,9 @@ function summary(parsed: ParsedHistory): string {
 /**
  * The Import CSV dialog's path for daily history (DESIGN 10): a recognised All Orders report,
  * Inventory Ledger report or long sku,date,units file is read with a progress bar, summarised,
- * and saved in parts of one upload. Re-importing a day replaces it.
+ * and saved in parts of one upload. Re-importing a day replaces it. A large sales file's parts go
+ * to the server while the file is still read; nothing reaches the history before Import, and a
+ * cancelled or failed file's parts are discarded.
  */
 export function HistoryImport({
   file,
@@ -78,33 +83,66 @@ export function HistoryImport({
   const queryClient = useQueryClient();
   const canImport = useCan('restock.import');
   const [phase, setPhase] = useState<Phase>({ name: 'reading', fraction: 0 });
+  const upload = useRef<HistoryUpload | null>(null);
+  // Parts go out only for a seller who may import (the permission may load after the file).
+  const mayImport = useRef(canImport);
+  mayImport.current = canImport;
 
   useEffect(() => {
     setPhase({ name: 'reading', fraction: 0 });
-    return parse(file, (message) => {
-      if (message.type === 'progress') setPhase({ name: 'reading', fraction: message.fraction });
-      else if (message.type === 'done') setPhase({ name: 'ready', parsed: message.parsed });
-      else setPhase({ name: 'failed', message: message.message });
+    let stopped = false;
+    const fail = (message: string) => {
+      stopped = true;
+      stopParse();
+      current.discard();
+      setPhase({ name: 'failed', message });
+    };
+    const current = new HistoryUpload(report.kind, (error) => {
+      if (!stopped) fail(failureMessage(error));
     });
-  }, [file]);
+    upload.current = current;
+    if (mayImport.current) current.start();
+    const stopParse = parse(file, (message) => {
+      if (stopped) return;
+      if (message.type === 'part') current.add(message.columns);
+      else if (message.type === 'progress') setPhase({ name: 'reading', fraction: message.fraction });
+      else if (message.type === 'done') setPhase({ name: 'ready', parsed: message.parsed });
+      else fail(message.message);
+    });
+    return () => {
+      stopped = true;
+      stopParse();
+      current.discard();
+    };
+  }, [file, report.kind]);
+
+  useEffect(() => {
+    if (canImport) upload.current?.start();
+  }, [canImport]);
 
   async function save(parsed: ParsedHistory) {
     setPhase({ name: 'saving', parsed, fraction: 0 });
     try {
-      const result = await uploadHistory(parsed.report.kind, parsed.columns, (fraction) =>
+      let current = upload.current!;
+      if (parsed.resend) {
+        // The parts sent no longer add up to the file: it goes again, whole.
+        current.discard();
+        current = new HistoryUpload(parsed.report.kind);
+        upload.current = current;
+      }
+      const result = await current.finish(parsed.columns, (fraction) =>
         setPhase({ name: 'saving', parsed, fraction }),
       );
-      toast.success(describeHistoryImport(parsed.report.kind, result));
+      // The file's repeated lines, as the summary counted them: the server's count would also
+      // count a day whose later lines were sent again in another part.
+      toast.success(describeHistoryImport(parsed.report.kind, { ...result, duplicates: parsed.duplicates }));
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: restockKeys.data }),
         queryClient.invalidateQueries({ queryKey: historyKeys.all }),
       ]);
       onSaved?.();
     } catch (error) {
-      setPhase({
-        name: 'failed',
-        message: error instanceof ApiError ? error.message : 'Failed to save. Nothing was imported.',
-      });
+      setPhase({ name: 'failed', message: failureMessage(error) });
     }
   }
 

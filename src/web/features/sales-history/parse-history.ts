@@ -1,6 +1,7 @@
 import Papa from 'papaparse';
 import { detectDelimiter } from '../../../core/csv-import/delimiter';
 import { utcDayOf } from '../../../core/forecast/days';
+import type { HistoryColumns } from '../../../core/sales-history/history-columns';
 import {
   type HistoryReport,
   historyAccumulator,
@@ -11,6 +12,8 @@ import {
 
 export type HistoryParseMessage =
   | { type: 'progress'; fraction: number }
+  /** A request's worth of a sales file's rows, to be sent while the rest is read. */
+  | { type: 'part'; columns: HistoryColumns }
   | { type: 'done'; parsed: ParsedHistory }
   | { type: 'error'; message: string };
 
@@ -27,7 +30,8 @@ export async function sniffHistoryReport(file: File): Promise<HistoryReport | nu
 
 /**
  * Streams a history file through the core accumulator, chunk by chunk, so that a million lines
- * never sit in memory as row objects; reports progress as the share of bytes read.
+ * never sit in memory as row objects; reports progress as the share of bytes read, and hands out a
+ * sales file's rows a request's worth at a time as they are read, so that they upload meanwhile.
  */
 export async function parseHistoryFile(file: File, onMessage: (message: HistoryParseMessage) => void) {
   const head = await file.slice(0, HEAD_BYTES).text();
@@ -65,6 +69,9 @@ export async function parseHistoryFile(file: File, onMessage: (message: HistoryP
           parser.abort();
           return;
         }
+      }
+      for (let part = accumulator!.takePart(); part; part = accumulator!.takePart()) {
+        onMessage({ type: 'part', columns: part });
       }
       onMessage({ type: 'progress', fraction: Math.min(1, results.meta.cursor / Math.max(file.size, 1)) });
     },
