@@ -15,7 +15,7 @@ import { WEB_DIST } from '../src/server/http/web-app';
 import { replaceProducts } from '../src/server/restock/seed';
 import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/support/chromium';
 import { ourProbes, PAINTED_HELPER } from './ag-grid-reference';
-import { median, registerBenchSeller, startBenchApp } from './support';
+import { median, registerBenchSeller, runBench, startBenchApp } from './support';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 8);
@@ -124,7 +124,4 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

@@ -15,7 +15,7 @@ import { utcDayOf } from '../src/core/forecast/days';
 import { pool } from '../src/server/sales-history/queries';
 import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/support/chromium';
 import { allOrdersLines, ORDER_LINES, PRODUCTS } from './history-orders';
-import { median, ms, registerBenchSeller, startBenchApp } from './support';
+import { median, ms, registerBenchSeller, runBench, startBenchApp } from './support';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 
@@ -88,7 +88,4 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+runBench(main);

@@ -20,7 +20,7 @@ import { rebuildSeries } from '../src/server/sales-history/series';
 import { HistoryUpload } from '../src/web/features/sales-history/upload';
 import type { ClientMessage } from './history-client';
 import { DAYS, ORDER_DAYS, ORDER_LINES, PRODUCTS } from './history-orders';
-import { median, ms, startBenchApp, timed } from './support';
+import { median, ms, runBench, startBenchApp, timed } from './support';
 
 const READS = 9;
 
@@ -279,7 +279,4 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+runBench(main);

@@ -25,7 +25,7 @@ import {
   type ScrollRun,
   scrollByWheel,
 } from './ag-grid-reference';
-import { median, ms, registerBenchSeller, startBenchApp, timed } from './support';
+import { median, ms, registerBenchSeller, runBench, startBenchApp, timed } from './support';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const RUNS = 3;
@@ -306,7 +306,4 @@ async function main() {
   );
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);
