@@ -1,10 +1,11 @@
 /**
  * `bench:history`'s client thread, as the web's parse worker: makes the All Orders report, then on
- * `go` reads it into the accumulator, posting each request's worth of product-days as soon as it
- * is read (the main thread uploads them meanwhile) and the rest when the report is read.
+ * `go` reads it into the accumulator, posting each request's worth of product-days as its body's
+ * JSON as soon as it is read (the main thread uploads them meanwhile) and the rest when the report
+ * is read.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { columnBuffers, type HistoryColumns } from '../src/core/sales-history/history-columns';
+import { columnBuffers, partJson } from '../src/core/sales-history/history-columns';
 import {
   historyAccumulator,
   type ParsedHistory,
@@ -14,7 +15,7 @@ import { allOrdersLines } from './history-orders';
 
 export type ClientMessage =
   | { type: 'ready' }
-  | { type: 'part'; columns: HistoryColumns }
+  | { type: 'part'; json: string }
   | { type: 'done'; parsed: ParsedHistory };
 
 /** About the lines of the worker's 1 MiB chunk: parts are taken between chunks, as there. */
@@ -35,7 +36,7 @@ port.once('message', () => {
     if (problem) throw new Error(problem.message);
     if (i % LINES_PER_CHUNK === 0) {
       for (let part = accumulator.takePart(); part; part = accumulator.takePart()) {
-        port.postMessage({ type: 'part', columns: part } satisfies ClientMessage, columnBuffers(part));
+        port.postMessage({ type: 'part', json: partJson('sales', part) } satisfies ClientMessage);
       }
     }
   }

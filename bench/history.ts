@@ -195,7 +195,7 @@ async function main() {
     while (!parsed) {
       const message = await next();
       if (message.type === 'part') {
-        upload.add(message.columns);
+        upload.add(message.json);
         partsSent++;
       } else if (message.type === 'done') {
         parsed = message.parsed;

@@ -205,3 +205,10 @@ export function partColumns(kind: HistoryKind, columns: HistoryColumns, from: nu
   if (kind === 'stock') return { msku, day, available: value };
   return anyRevenue ? { msku, day, units: value, revenue } : { msku, day, units: value };
 }
+
+/**
+ * A part's request body as JSON, without its `upload`: made where the part is read (the parse
+ * worker), so that the page only sends it.
+ */
+export const partJson = (kind: HistoryKind, columns: HistoryColumns): string =>
+  JSON.stringify({ columns: partColumns(kind, columns, 0, columns.mskuOf.length) });

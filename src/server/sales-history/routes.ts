@@ -108,6 +108,8 @@ export function salesHistoryRoutes(app: FastifyInstance, deps: AppDeps): void {
     const id = parseUploadId((request.params as { id: string }).id);
     if (id === null) throw badRequest('upload id must be a UUID');
     const discarded = await discardUpload(db, currentUser(request).accountId, id);
+    // DESIGN 6: another account's upload is indistinguishable from one that is gone.
+    if (discarded === 0) throw notFound('Upload not found');
     return { discarded };
   });
 

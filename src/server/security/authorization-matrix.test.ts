@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeAccessMap, type SelectedAccessItems } from '../../core/access/access-map';
 import type { SchemaLevel } from '../../core/access/levels';
@@ -48,7 +49,7 @@ const hidden = (expectation: Expectation): Expectation =>
     ACTORS.map((actor) => [actor, expectation[actor] === OK ? 404 : expectation[actor]]),
   ) as unknown as Expectation;
 
-type RowKind = 'product' | 'buy-line' | 'purchase-order' | 'member' | 'import';
+type RowKind = 'product' | 'buy-line' | 'purchase-order' | 'member' | 'import' | 'history-upload';
 
 type Entry = {
   expect: Expectation | { own: Expectation; foreign: Expectation };
@@ -105,6 +106,10 @@ const MATRIX: Readonly<Record<string, Entry>> = {
   'DELETE /api/buy-list/:msku': rowRoute('buy-line', EDITORS, {
     consumes: true,
     permission: 'buy-list.edit',
+  }),
+  'DELETE /api/dynamic/history-uploads/:id': rowRoute('history-upload', EDITORS, {
+    consumes: true,
+    permission: 'restock.import',
   }),
   'GET /api/account': { expect: SIGNED_IN },
   'GET /api/account/members': { expect: EDITORS, permission: 'members.manage' },
@@ -255,7 +260,22 @@ async function createRow(kind: RowKind, account: SellerAccount): Promise<string>
       return insertMember(t.pool, account);
     case 'import':
       return importAsOwner(account);
+    case 'history-upload':
+      return stageUploadAsOwner(account);
   }
+}
+
+/** The first part of a sales upload, kept until its last part; answers the upload's id. */
+async function stageUploadAsOwner(account: SellerAccount): Promise<string> {
+  const id = randomUUID();
+  const day = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  const response = await ownerClient().post(
+    '/api/dynamic/import-sales',
+    { rows: [{ msku: account.msku, day, units: 1 }], upload: { id, part: 0, last: false } },
+    account.ownerToken,
+  );
+  expect(response.status).toBe(200);
+  return id;
 }
 
 /** An import of one new product by the account's owner; answers the import's id. */
@@ -298,6 +318,14 @@ async function readAsOwner(kind: RowKind, account: SellerAccount, id: string): P
     case 'import': {
       const { body } = await client.get<Array<{ id: string }>>('/api/imports', token);
       return body.find((record) => record.id === id) ?? null;
+    }
+    case 'history-upload': {
+      // Staged parts have no reading route: the table itself.
+      const { rows } = await t.pool.query<{ parts: number }>(
+        'SELECT count(*)::int AS parts FROM history_upload_parts WHERE account_id = $1 AND upload_id = $2',
+        [account.id, id],
+      );
+      return rows[0]!.parts > 0 ? rows[0] : null;
     }
   }
 }

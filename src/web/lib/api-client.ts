@@ -20,6 +20,8 @@ export class ApiError extends Error {
 type RequestOptions = {
   method?: string;
   body?: unknown;
+  /** A body already in JSON, made off the page's thread (a part of a large file). */
+  json?: string;
   signal?: AbortSignal;
   token?: string | null;
   headers?: Record<string, string>;
@@ -55,11 +57,11 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}, fa
   if (method !== 'GET') writes++;
   const headers: Record<string, string> = { ...options.headers };
   if (token) headers.authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.body !== undefined || options.json !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(path, {
     method,
     headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body: options.json ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
     credentials: 'include',
     cache: 'no-store',
     signal: options.signal,

@@ -104,7 +104,7 @@ export function HistoryImport({
     if (mayImport.current) current.start();
     const stopParse = parse(file, (message) => {
       if (stopped) return;
-      if (message.type === 'part') current.add(message.columns);
+      if (message.type === 'part') current.add(message.json);
       else if (message.type === 'progress') setPhase({ name: 'reading', fraction: message.fraction });
       else if (message.type === 'done') setPhase({ name: 'ready', parsed: message.parsed });
       else fail(message.message);

@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { detectDelimiter } from '../../../core/csv-import/delimiter';
 import { utcDayOf } from '../../../core/forecast/days';
-import type { HistoryColumns } from '../../../core/sales-history/history-columns';
+import { partJson } from '../../../core/sales-history/history-columns';
 import {
   type HistoryReport,
   historyAccumulator,
@@ -12,8 +12,8 @@ import {
 
 export type HistoryParseMessage =
   | { type: 'progress'; fraction: number }
-  /** A request's worth of a sales file's rows, to be sent while the rest is read. */
-  | { type: 'part'; columns: HistoryColumns }
+  /** A request's worth of a sales file's rows as its body's JSON, to be sent while the rest is read. */
+  | { type: 'part'; json: string }
   | { type: 'done'; parsed: ParsedHistory }
   | { type: 'error'; message: string };
 
@@ -71,7 +71,8 @@ export async function parseHistoryFile(file: File, onMessage: (message: HistoryP
         }
       }
       for (let part = accumulator!.takePart(); part; part = accumulator!.takePart()) {
-        onMessage({ type: 'part', columns: part });
+        // The body is made here, off the page's thread: the page only sends it.
+        onMessage({ type: 'part', json: partJson('sales', part) });
       }
       onMessage({ type: 'progress', fraction: Math.min(1, results.meta.cursor / Math.max(file.size, 1)) });
     },

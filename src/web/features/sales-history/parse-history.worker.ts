@@ -10,13 +10,6 @@ const scope = self as unknown as {
 scope.onmessage = (event) => {
   // The rows' typed arrays are moved to the page, not copied.
   void parseHistoryFile(event.data, (message) =>
-    scope.postMessage(
-      message,
-      message.type === 'done'
-        ? columnBuffers(message.parsed.columns)
-        : message.type === 'part'
-          ? columnBuffers(message.columns)
-          : [],
-    ),
+    scope.postMessage(message, message.type === 'done' ? columnBuffers(message.parsed.columns) : []),
   );
 };

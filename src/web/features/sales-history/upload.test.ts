@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { type HistoryColumns, HistoryColumnsBuilder } from '../../../core/sales-history/history-columns';
+import {
+  type HistoryColumns,
+  HistoryColumnsBuilder,
+  partJson,
+} from '../../../core/sales-history/history-columns';
 import { type HistoryImportResult, MAX_HISTORY_ROWS } from '../../../core/sales-history/rows';
 import { HistoryUpload } from './upload';
 
@@ -27,8 +31,10 @@ type Call = { path: string; method: string; body?: { columns: { msku: string[] }
 function server() {
   const calls: Call[] = [];
   const waiting: Array<{ resolve: (value: unknown) => void; reject: (error: unknown) => void }> = [];
-  const send = <T>(path: string, init: { method: string; body?: unknown }) => {
-    calls.push({ path, ...init } as Call);
+  const send = <T>(path: string, init: { method: string; body?: unknown; json?: string }) => {
+    // A part sent ahead comes as JSON text: it must parse to the same kind of body.
+    const body = init.json === undefined ? init.body : JSON.parse(init.json);
+    calls.push({ path, method: init.method, body } as Call);
     return new Promise<T>((resolve, reject) =>
       waiting.push({ resolve: resolve as (value: unknown) => void, reject }),
     );
@@ -57,8 +63,8 @@ describe('a history upload', () => {
   it('holds parts until started, sends them one at a time in order, and the rest as the last', async () => {
     const api = server();
     const upload = new HistoryUpload('sales', undefined, api.send);
-    upload.add(columns(MAX_HISTORY_ROWS + 5, 'FIRST'));
-    upload.add(columns(3, 'SECOND'));
+    upload.add(partJson('sales', columns(MAX_HISTORY_ROWS, 'FIRST')));
+    upload.add(partJson('sales', columns(3, 'SECOND')));
     await api.settled();
     expect(api.calls).toEqual([]);
     upload.start();
@@ -66,7 +72,9 @@ describe('a history upload', () => {
     // One request at a time: the next waits for the answer before it.
     expect(api.calls).toHaveLength(1);
     const progress: number[] = [];
-    const finished = upload.finish(columns(2, 'REST'), (fraction) => progress.push(fraction));
+    const finished = upload.finish(columns(MAX_HISTORY_ROWS + 2, 'REST'), (fraction) =>
+      progress.push(fraction),
+    );
     for (let i = 0; i < 3; i++) await api.answerNext();
     await api.answerNext(RESULT);
     expect(await finished).toEqual(RESULT);
@@ -74,15 +82,15 @@ describe('a history upload', () => {
       api.calls.map((call) => [call.body!.columns.msku.length, uploadOf(call)!.part, uploadOf(call)!.last]),
     ).toEqual([
       [MAX_HISTORY_ROWS, 0, false],
-      [5, 1, false],
-      [3, 2, false],
+      [3, 1, false],
+      [MAX_HISTORY_ROWS, 2, false],
       [2, 3, true],
     ]);
     expect(api.calls.map((call) => call.body!.columns.msku[0])).toEqual([
       'FIRST',
-      'SKU-100000',
       'SECOND',
       'REST',
+      'SKU-100000',
     ]);
     expect(new Set(api.calls.map((call) => uploadOf(call)!.id)).size).toBe(1);
     expect(progress.at(-1)).toBe(1);
@@ -107,8 +115,8 @@ describe('a history upload', () => {
     const failures: unknown[] = [];
     const upload = new HistoryUpload('sales', (error) => failures.push(error), api.send);
     upload.start();
-    upload.add(columns(2));
-    upload.add(columns(2));
+    upload.add(partJson('sales', columns(2)));
+    upload.add(partJson('sales', columns(2)));
     const refused = new Error('Row 2: units must not be negative');
     await api.failNext(refused);
     expect(failures).toEqual([refused]);
@@ -121,11 +129,11 @@ describe('a history upload', () => {
     const api = server();
     const upload = new HistoryUpload('sales', undefined, api.send);
     upload.start();
-    upload.add(columns(2));
-    upload.add(columns(2));
+    upload.add(partJson('sales', columns(2)));
+    upload.add(partJson('sales', columns(2)));
     await api.settled();
     upload.discard();
-    upload.add(columns(2));
+    upload.add(partJson('sales', columns(2)));
     await api.answerNext();
     await api.answerNext({ discarded: 1 });
     const id = uploadOf(api.calls[0]!)!.id;
@@ -138,7 +146,7 @@ describe('a history upload', () => {
   it('given up before anything was sent, sends nothing', async () => {
     const api = server();
     const upload = new HistoryUpload('stock', undefined, api.send);
-    upload.add(columns(2));
+    upload.add(partJson('sales', columns(2)));
     upload.discard();
     upload.start();
     await api.settled();
