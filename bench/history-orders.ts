@@ -5,6 +5,7 @@
  */
 import { isoDay } from '../src/core/forecast/days';
 import {
+  type HistoryAccumulator,
   historyAccumulator,
   type ParsedHistory,
   recognizeHistoryReport,
@@ -46,8 +47,18 @@ export function allOrdersLines(lastDay: number): string[] {
   return lines;
 }
 
-/** Reads tab-separated lines into the accumulator as the worker's parser does: an array of cells per row. */
-export function parseOrders(lines: readonly string[], today: number): ParsedHistory {
+/** About the lines of the web worker's 1 MiB chunk. */
+const LINES_PER_CHUNK = 10_000;
+
+/**
+ * Reads tab-separated lines into the accumulator as the worker's parser does: an array of cells per
+ * row, and `betweenChunks` called where the worker's chunks of the file end.
+ */
+export function parseOrders(
+  lines: readonly string[],
+  today: number,
+  betweenChunks: (accumulator: HistoryAccumulator) => void = () => {},
+): ParsedHistory {
   const headers = lines[0]!.split('\t');
   const report = recognizeHistoryReport(headers);
   if (!report) throw new Error('the generated report is not recognised');
@@ -55,6 +66,7 @@ export function parseOrders(lines: readonly string[], today: number): ParsedHist
   for (let i = 1; i < lines.length; i++) {
     const problem = accumulator.addCells(headers, lines[i]!.split('\t'));
     if (problem) throw new Error(problem.message);
+    if (i % LINES_PER_CHUNK === 0) betweenChunks(accumulator);
   }
   const parsed = accumulator.finish();
   if ('ok' in parsed) throw new Error(parsed.message);
