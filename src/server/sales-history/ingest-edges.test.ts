@@ -7,7 +7,7 @@ import { addMemberAndLogIn } from '../test-support/http-client';
 import { insertProducts } from '../test-support/products';
 import { historyHelpers } from '../test-support/sales-history';
 import { startTestApp, type TestApp } from '../test-support/test-app';
-import { writeHistory } from './queries';
+import { MAX_STAGED_PARTS, TOO_MANY_STAGED_PARTS_MESSAGE, writeHistory } from './queries';
 
 // The sales-history ingest attacked from outside: concurrent uploads, hostile bodies, failures
 // between its writes, and the packed series against the daily rows after each of them.
@@ -162,6 +162,58 @@ describe('an upload given up before its last part', () => {
     const last = await owner.post(SALES, { rows, upload: { id, part: 1, last: true } });
     expect(last.status).toBe(200);
     expect((await storedSales(owner.accountId)).map((row) => row.units)).toEqual([12]);
+  });
+});
+
+describe('parts kept at once', () => {
+  /** Parts of an unfinished upload, as a tab closed mid-file leaves them, last sent `minutesAgo`. */
+  const keep = (accountId: string, upload: string, parts: number, minutesAgo: number) =>
+    t.pool.query(
+      `INSERT INTO history_upload_parts (account_id, upload_id, kind, part, lines, created_at)
+       SELECT $1, $2, 'sales', g, '{"msku":[],"day":[],"value":[],"revenue":[]}', now() - make_interval(mins => $4)
+       FROM generate_series(0, $3 - 1) AS g`,
+      [accountId, upload, parts, minutesAgo],
+    );
+
+  it('are at most two full uploads per account: the next part is refused until one is done', async () => {
+    const owner = await ownerWith('K-1');
+    const other = await ownerWith('K-1');
+    const [day] = lastDays(1);
+    const held = randomUUID();
+    await keep(owner.accountId, held, MAX_STAGED_PARTS, 5);
+    const rows = [{ msku: 'K-1', day, units: 1 }];
+    const refused = await owner.post(SALES, { rows, upload: { id: randomUUID(), part: 0, last: false } });
+    expect(refused).toMatchObject({ status: 409, body: { message: TOO_MANY_STAGED_PARTS_MESSAGE } });
+    // Another account is not held back, and a file of one request needs no parts.
+    expect(
+      (await other.post(SALES, { rows, upload: { id: randomUUID(), part: 0, last: false } })).status,
+    ).toBe(200);
+    expect((await owner.post(SALES, { rows })).status).toBe(200);
+    // Once the seller gives the old upload up, parts go again.
+    expect((await owner.client.del(`/api/dynamic/history-uploads/${held}`, owner.token)).status).toBe(200);
+    expect(
+      (await owner.post(SALES, { rows, upload: { id: randomUUID(), part: 0, last: false } })).status,
+    ).toBe(200);
+  });
+
+  it('make room at the limit by dropping uploads that had no part for an hour, never one under way', async () => {
+    const owner = await ownerWith('L-1');
+    const [day] = lastDays(1);
+    const idle = randomUUID();
+    const busy = randomUUID();
+    await keep(owner.accountId, idle, MAX_STAGED_PARTS - 2, 61);
+    await keep(owner.accountId, busy, 2, 61);
+    // The upload under way sends its next part: only the other idle upload goes.
+    const next = await owner.post(SALES, {
+      rows: [{ msku: 'L-1', day, units: 1 }],
+      upload: { id: busy, part: 2, last: false },
+    });
+    expect(next.status).toBe(200);
+    const left = await t.pool.query<{ upload_id: string; parts: number }>(
+      'SELECT upload_id, count(*)::int AS parts FROM history_upload_parts WHERE account_id = $1 GROUP BY upload_id',
+      [owner.accountId],
+    );
+    expect(left.rows).toEqual([{ upload_id: busy, parts: 3 }]);
   });
 });
 

@@ -11,7 +11,7 @@ import type {
   HistoryRow,
   UploadPart,
 } from '../../core/sales-history/rows';
-import { MAX_DAILY_REVENUE, MAX_DAILY_UNITS } from '../../core/sales-history/rows';
+import { MAX_DAILY_REVENUE, MAX_DAILY_UNITS, MAX_UPLOAD_PARTS } from '../../core/sales-history/rows';
 import { copyValue } from '../db/copy-text';
 import { allowLongStatements, type Db } from '../db/pool';
 import { type DaysTaken, dailyRowsCopy } from './daily-rows-copy';
@@ -29,6 +29,16 @@ import { readSeries, writeSeries } from './series';
 const UNKNOWN_EXAMPLES = 5;
 /** Parts of an upload that never got its last part are deleted after this long. */
 const ABANDONED_UPLOAD_HOURS = 24;
+/**
+ * Parts an account may keep at once, all its uploads together: two files of the most parts one
+ * upload takes. Parts go as soon as a file is read, so a seller who closes tabs mid-file leaves
+ * some for a day; nobody may fill the disk with them. At the limit, uploads that have had no part
+ * for an hour make room first.
+ */
+export const MAX_STAGED_PARTS = 2 * MAX_UPLOAD_PARTS;
+const IDLE_UPLOAD_MINUTES = 60;
+export const TOO_MANY_STAGED_PARTS_MESSAGE =
+  'Too many files are being uploaded at once: import or cancel one, then send this one again';
 
 export const pool = (db: Db) => (db as unknown as { $client: pg.Pool }).$client;
 
@@ -111,6 +121,14 @@ function checkPartOrder(received: number, upload: UploadPart) {
   }
 }
 
+const keptParts = async (client: pg.PoolClient, accountId: string) =>
+  (
+    await client.query<{ parts: number }>(
+      'SELECT count(*)::int AS parts FROM history_upload_parts WHERE account_id = $1',
+      [accountId],
+    )
+  ).rows[0]!.parts;
+
 /**
  * Keeps one part of a chunked file until its last part arrives; nothing reaches the history yet.
  * The part is one row: its lines in columns, as JSON.
@@ -126,6 +144,17 @@ export async function stageUploadPart(
     return await inTransaction(db, async (client) => {
       await lockAccount(client, accountId);
       checkPartOrder(await receivedParts(client, accountId, kind, upload), upload);
+      if ((await keptParts(client, accountId)) >= MAX_STAGED_PARTS) {
+        await client.query(
+          `DELETE FROM history_upload_parts WHERE account_id = $1 AND upload_id IN (
+             SELECT upload_id FROM history_upload_parts WHERE account_id = $1 AND upload_id <> $2
+             GROUP BY upload_id HAVING max(created_at) < now() - interval '${IDLE_UPLOAD_MINUTES} minutes')`,
+          [accountId, upload.id],
+        );
+        if ((await keptParts(client, accountId)) >= MAX_STAGED_PARTS) {
+          throw new UploadOrderError(TOO_MANY_STAGED_PARTS_MESSAGE);
+        }
+      }
       await phase('stage part', () =>
         client.query(
           'INSERT INTO history_upload_parts (account_id, upload_id, kind, part, lines) VALUES ($1, $2, $3, $4, $5)',

@@ -3,6 +3,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CsvImporter } from '../csv-import/CsvImporter';
+import { PARTS_GONE_MESSAGE } from './HistoryImport';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('react-toastify', () => ({ toast }));
@@ -70,6 +71,22 @@ describe('the history path of the importer', () => {
     expect(toast.success).toHaveBeenCalledWith(
       'Imported sales for 1 product over 2 days. 1 repeated product-day lines were added up. 1 product is not in your catalogue and was left out (GONE-1).',
     );
+  });
+
+  it('says so plainly when the parts sent while the file was read are gone from the server', async () => {
+    const gone = {
+      message: 'Part 9 of the upload arrived, but no part came before it: send the parts in order',
+    };
+    vi.stubGlobal('fetch', async (url: string) =>
+      url === '/api/dynamic/import-sales'
+        ? new Response(JSON.stringify(gone), { status: 409 })
+        : new Response('{}', { status: 200 }),
+    );
+    renderImporter();
+    load('sku,date,units\nMUG-1,2024-03-01,2\n');
+    expect(await screen.findByText(/1 lines → 1 product-days of sales/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Import sales' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(PARTS_GONE_MESSAGE);
   });
 
   it('names the bad line and sends nothing', async () => {

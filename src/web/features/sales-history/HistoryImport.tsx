@@ -37,8 +37,18 @@ function parse(file: File, onMessage: (message: HistoryParseMessage) => void): (
 
 const count = (value: number) => value.toLocaleString('en-US');
 
-const failureMessage = (error: unknown) =>
-  error instanceof ApiError ? error.message : 'Failed to save. Nothing was imported.';
+/**
+ * The parts sent while the file was read are gone when the server restarted (they are kept in an
+ * unlogged table) or dropped them as abandoned: the last part is then out of order.
+ */
+const PARTS_GONE = /^Part \d+ of the upload arrived, but /;
+export const PARTS_GONE_MESSAGE =
+  'The parts of this file sent while it was read are no longer on the server (it restarted, or the file waited too long). Nothing was imported: choose the file again.';
+
+const failureMessage = (error: unknown) => {
+  if (!(error instanceof ApiError)) return 'Failed to save. Nothing was imported.';
+  return error.status === 409 && PARTS_GONE.test(error.message) ? PARTS_GONE_MESSAGE : error.message;
+};
 
 function summary(parsed: ParsedHistory): string {
   const what = parsed.report.kind === 'sales' ? 'product-days of sales' : 'product-days of stock';
