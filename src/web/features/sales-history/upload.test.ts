@@ -143,6 +143,21 @@ describe('a history upload', () => {
     ]);
   });
 
+  it('given up while the import is under way (the dialog closed), sends nothing more and drops the parts', async () => {
+    const api = server();
+    const upload = new HistoryUpload('sales', undefined, api.send);
+    upload.start();
+    upload.add(partJson('sales', columns(2)));
+    await api.settled();
+    const finished = upload.finish(columns(2));
+    const failed = expect(finished).rejects.toThrow('The import was cancelled');
+    upload.discard();
+    await api.answerNext();
+    await api.answerNext({ discarded: 1 });
+    await failed;
+    expect(api.calls.map((call) => call.method)).toEqual(['POST', 'DELETE']);
+  });
+
   it('given up before anything was sent, sends nothing', async () => {
     const api = server();
     const upload = new HistoryUpload('stock', undefined, api.send);

@@ -31,7 +31,8 @@ export class HistoryUpload {
   private queue: Promise<unknown> = Promise.resolve();
   private readonly waiting: string[] = [];
   private started = false;
-  private over = false;
+  private finished = false;
+  private givenUp = false;
   private failure: unknown = null;
 
   constructor(
@@ -46,14 +47,14 @@ export class HistoryUpload {
    * after the parts before it once `start` was called.
    */
   add(json: string): void {
-    if (this.over) return;
+    if (this.finished || this.givenUp) return;
     if (this.started) this.enqueuePrepared(json);
     else this.waiting.push(json);
   }
 
   /** Lets the parts go (a seller who may not import sends nothing). */
   start(): void {
-    if (this.started || this.over) return;
+    if (this.started || this.finished || this.givenUp) return;
     this.started = true;
     for (const json of this.waiting.splice(0)) this.enqueuePrepared(json);
   }
@@ -70,14 +71,18 @@ export class HistoryUpload {
     const result = this.enqueueLast(columns, progress);
     await this.queue;
     if (this.failure) throw this.failure;
-    this.over = true;
+    if (this.givenUp) throw new Error('The import was cancelled');
+    this.finished = true;
     return (await result)!;
   }
 
-  /** Gives the upload up: the parts the server keeps are dropped (after any request still under way). */
+  /**
+   * Gives the upload up, even while `finish` is under way (the dialog closed): no request goes after
+   * the one under way, and the parts the server keeps are dropped.
+   */
   discard(): void {
-    if (this.over) return;
-    this.over = true;
+    if (this.finished || this.givenUp) return;
+    this.givenUp = true;
     this.waiting.length = 0;
     if (this.sent === 0) return;
     this.queue = this.queue.then(() =>
@@ -89,7 +94,7 @@ export class HistoryUpload {
   private enqueuePrepared(json: string): void {
     const part = this.sent++;
     this.queue = this.queue.then(() =>
-      this.request(() => ({ json: withUpload(json, { id: this.id, part, last: false }) }), false),
+      this.request(() => ({ json: withUpload(json, { id: this.id, part, last: false }) })),
     );
   }
 
@@ -112,19 +117,18 @@ export class HistoryUpload {
         );
         return { body: alone ? { columns: rows } : { columns: rows, upload: { id: this.id, part, last } } };
       };
-      answer = this.queue.then(() => this.request(body, true, onAnswer));
+      answer = this.queue.then(() => this.request(body, onAnswer));
       this.queue = answer;
     }
     return answer;
   }
 
-  /** One request of the upload, unless it already failed or (for parts sent ahead) was given up. */
+  /** One request of the upload, unless it already failed or was given up. */
   private async request(
     init: () => { body?: unknown; json?: string },
-    ofTheLast: boolean,
     onAnswer: () => void = () => {},
   ): Promise<HistoryImportResult | null> {
-    if (this.failure || (this.over && !ofTheLast)) return null;
+    if (this.failure || this.givenUp) return null;
     try {
       const result = await this.send<HistoryImportResult>(PATHS[this.kind], { method: 'POST', ...init() });
       this.answered++;
