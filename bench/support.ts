@@ -1,3 +1,4 @@
+import { createHook } from 'node:async_hooks';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -77,9 +78,39 @@ export async function timed<T>(run: () => Promise<T> | T): Promise<{ ms: number;
 export const ms = (value: number) => `${value.toFixed(0)} ms`;
 
 /**
+ * BENCH_OPEN_HANDLES=1 records where each timer was made (an async hook slows every promise, so
+ * only on demand), so that a timer still open at the end is named by its stack, not only "Timeout".
+ */
+const timerStacks = new Map<number, { timer: { hasRef?: () => boolean }; stack: string }>();
+if (process.env.BENCH_OPEN_HANDLES === '1') {
+  createHook({
+    init(asyncId, type, _trigger, resource) {
+      if (type !== 'Timeout') return;
+      const frames = (new Error().stack ?? '').split('\n').slice(2);
+      const stack = frames
+        .filter((frame) => !frame.includes('(node:'))
+        .slice(0, 6)
+        .join('\n');
+      timerStacks.set(asyncId, { timer: resource as { hasRef?: () => boolean }, stack });
+    },
+    destroy(asyncId) {
+      timerStacks.delete(asyncId);
+    },
+  }).enable();
+}
+
+function openHandles(): string {
+  const named = [...timerStacks.values()]
+    .filter(({ timer }) => timer.hasRef?.() !== false)
+    .map(({ stack }) => `Timeout made at\n${stack}`);
+  return [...named, process.getActiveResourcesInfo().join(', ')].join('\n');
+}
+
+/**
  * Runs a bench and ends its process once the bench is done. Two long runs of `bench:history` sat
  * idle after their last line, their app and database stopped, on a handle left open: whatever is
- * still open five seconds later is named, and the process exits with the bench's code.
+ * still open five seconds later is named (with BENCH_OPEN_HANDLES=1, a timer by where it was made),
+ * and the process exits with the bench's code.
  */
 export function runBench(main: () => Promise<void>): void {
   main()
@@ -89,9 +120,7 @@ export function runBench(main: () => Promise<void>): void {
     })
     .finally(() => {
       setTimeout(() => {
-        console.error(
-          `bench: still open after the bench ended: ${process.getActiveResourcesInfo().join(', ')}`,
-        );
+        console.error(`bench: still open after the bench ended: ${openHandles()}`);
         process.exit();
       }, 5_000).unref();
     });

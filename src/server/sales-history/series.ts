@@ -34,6 +34,21 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const COPY_SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
 
 /**
+ * The whole output of a `COPY … TO STDOUT`. pg arms its query timeout (the pool's, or an import's
+ * five minutes) around every query and clears it in the query's callback, which pg-copy-streams'
+ * COPY TO never calls: the timer outlived each read, fired long after on a client by then doing
+ * other work, and kept a finished process alive. Calling the callback once the copy has ended
+ * clears it; a copy that hangs still times out.
+ */
+export async function copyOut(client: pg.PoolClient, sql: string): Promise<Buffer> {
+  const stream = client.query(copyTo(sql));
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(chunk);
+  (stream as { callback?: (error: Error | null) => void }).callback?.(null);
+  return Buffer.concat(chunks);
+}
+
+/**
  * The packed series of the account's products: every product's, or those whose msku is in the
  * table `only` (a temporary table of the caller's, with an msku column). Read by COPY in binary
  * format: pg's binary results decode every value as UTF-8 text, which breaks bytea. COPY takes
@@ -45,13 +60,11 @@ export async function readSeries(
   only: string | null,
 ): Promise<Map<string, PackedSeries>> {
   if (!UUID.test(accountId)) throw new Error('Invalid account');
-  const stream = client.query(
-    copyTo(`COPY (SELECT msku, start_day - DATE '1970-01-01', units, stock FROM history_series
-      WHERE account_id = '${accountId}' ${only ? `AND msku IN (SELECT msku FROM ${only})` : ''}) TO STDOUT (FORMAT binary)`),
+  const bytes = await copyOut(
+    client,
+    `COPY (SELECT msku, start_day - DATE '1970-01-01', units, stock FROM history_series
+      WHERE account_id = '${accountId}' ${only ? `AND msku IN (SELECT msku FROM ${only})` : ''}) TO STDOUT (FORMAT binary)`,
   );
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(chunk);
-  const bytes = Buffer.concat(chunks);
   const series = new Map<string, PackedSeries>();
   let at = COPY_SIGNATURE.length + 4;
   at += 4 + bytes.readInt32BE(at);
