@@ -3,7 +3,8 @@
  * the restock read (1,000 products; both answer shapes), a one-field PATCH and log-in, beside the same load on a bare
  * Fastify route in the same process; the ratio to the bare route is the figure. The load runs in a
  * child process so it does not share the server's event loop. Prints figures; asserts nothing.
- * BENCH_DURATION (s) and BENCH_CONNECTIONS override the defaults; DATABASE_URL uses that server.
+ * BENCH_DURATION (s) and BENCH_CONNECTIONS override the defaults; DATABASE_URL uses that server;
+ * BENCH_ONLY=PATCH (a label's first word) runs that load and the bare reference only.
  */
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -16,6 +17,7 @@ import { BENCH_PASSWORD, registerBenchSeller, startBenchApp } from './support';
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PRODUCTS = 1_000;
+const ONLY = process.env.BENCH_ONLY;
 const MIB = 1024 * 1024;
 
 /** What one load run asks of the driver process. */
@@ -182,7 +184,8 @@ async function main() {
     const results: Array<
       [string, Figures & { rssPeak: number; rssEachSecond: number[]; rssBefore: number; rssAfter: number }]
     > = [];
-    for (const [label, load] of runs) {
+    const chosen = runs.filter(([label], index) => !ONLY || index === 0 || label.split(' ')[0] === ONLY);
+    for (const [label, load] of chosen) {
       const rssBefore = process.memoryUsage().rss;
       const figures = await runLoad(load);
       results.push([label, { ...figures, rssBefore, rssAfter: process.memoryUsage().rss }]);
@@ -203,15 +206,17 @@ async function main() {
           `${(f.p99 / Math.max(reference.p99, 1)).toFixed(1)}×`,
       );
     }
-    const login = results[4]![1];
-    console.log(
-      `\nServer RSS around the log-in run (hashing bounded to 4 at a time): before ${mib(login.rssBefore)},` +
-        ` peak ${mib(login.rssPeak)}, after ${mib(login.rssAfter)}.`,
-    );
-    console.log(
-      `  each second of it: ${login.rssEachSecond.map((rss) => (rss / MIB).toFixed(0)).join(', ')} MiB` +
-        ` (4 hashes × 19 MiB = 76 MiB at most; unbounded, ${CONNECTIONS} would need ${CONNECTIONS * 19} MiB).`,
-    );
+    const login = results.find(([label]) => label.startsWith('POST /api/login'))?.[1];
+    if (login) {
+      console.log(
+        `\nServer RSS around the log-in run (hashing bounded to 4 at a time): before ${mib(login.rssBefore)},` +
+          ` peak ${mib(login.rssPeak)}, after ${mib(login.rssAfter)}.`,
+      );
+      console.log(
+        `  each second of it: ${login.rssEachSecond.map((rss) => (rss / MIB).toFixed(0)).join(', ')} MiB` +
+          ` (4 hashes × 19 MiB = 76 MiB at most; unbounded, ${CONNECTIONS} would need ${CONNECTIONS * 19} MiB).`,
+      );
+    }
     console.log(
       `Server RSS peaks per run: ${results.map(([label, f]) => `${label.split(' ')[0]} ${mib(f.rssPeak)}`).join(', ')}.`,
     );
