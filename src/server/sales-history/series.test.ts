@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NO_ROW } from '../../core/forecast/series';
 import { createPool } from '../db/pool';
 import { createTestDatabase } from '../test-support/test-app';
@@ -24,21 +25,44 @@ describe('copyOut', () => {
     database = await createTestDatabase();
   });
   afterAll(() => database.drop());
+  afterEach(() => vi.restoreAllMocks());
 
-  const timers = () => process.getActiveResourcesInfo().filter((name) => name === 'Timeout').length;
+  // The pool's query timeout, a delay nothing else here uses: pg arms it around each query.
+  const QUERY_TIMEOUT_MS = 61_234;
 
-  it("returns the copy's output and leaves none of the client's query timers behind", async () => {
-    const pool = createPool(database.url, 1, { queryTimeoutMs: 60_000 });
+  /** Runs `copy` and says whether pg's query timers armed meanwhile were all cleared. */
+  async function queryTimersCleared(copy: (client: pg.PoolClient) => Promise<unknown>) {
+    const pool = createPool(database.url, 1, { queryTimeoutMs: QUERY_TIMEOUT_MS });
     const client = await pool.connect();
+    const armed = vi.spyOn(globalThis, 'setTimeout');
+    const cleared = vi.spyOn(globalThis, 'clearTimeout');
     try {
-      const before = timers();
-      const output = await copyOut(client, `COPY (SELECT 'a' UNION ALL SELECT 'b') TO STDOUT`);
-      expect(output.toString()).toBe('a\nb\n');
-      expect(timers()).toBe(before);
+      await copy(client);
     } finally {
       client.release();
       await pool.end();
     }
+    const timers = armed.mock.calls.flatMap((call, index) =>
+      call[1] === QUERY_TIMEOUT_MS ? [armed.mock.results[index]!.value] : [],
+    );
+    expect(timers).toHaveLength(1);
+    return timers.every((timer) => cleared.mock.calls.some(([handle]) => handle === timer));
+  }
+
+  it("returns the copy's output and clears pg's query timer", async () => {
+    let output = '';
+    const isCleared = await queryTimersCleared(async (client) => {
+      output = (await copyOut(client, `COPY (SELECT 'a' UNION ALL SELECT 'b') TO STDOUT`)).toString();
+    });
+    expect(output).toBe('a\nb\n');
+    expect(isCleared).toBe(true);
+  });
+
+  it('clears it after a copy that fails too', async () => {
+    const isCleared = await queryTimersCleared((client) =>
+      expect(copyOut(client, 'COPY (SELECT 1 / 0) TO STDOUT')).rejects.toThrow(/division by zero/),
+    );
+    expect(isCleared).toBe(true);
   });
 
   it('still gives up on a copy that outlasts the query timeout', async () => {

@@ -38,13 +38,16 @@ const COPY_SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
  * five minutes) around every query and clears it in the query's callback, which pg-copy-streams'
  * COPY TO never calls: the timer outlived each read, fired long after on a client by then doing
  * other work, and kept a finished process alive. Calling the callback once the copy has ended
- * clears it; a copy that hangs still times out.
+ * or failed clears it; a copy that hangs still times out.
  */
 export async function copyOut(client: pg.PoolClient, sql: string): Promise<Buffer> {
   const stream = client.query(copyTo(sql));
   const chunks: Buffer[] = [];
-  for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(chunk);
-  (stream as { callback?: (error: Error | null) => void }).callback?.(null);
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(chunk);
+  } finally {
+    (stream as { callback?: (error: Error | null) => void }).callback?.(null);
+  }
   return Buffer.concat(chunks);
 }
 
