@@ -250,6 +250,12 @@ describe('isBlank', () => {
     ['#1', false],
     ['0', false],
     ['None', false],
+    // Past the longest empty word only a spreadsheet error's '#' can still be blank.
+    ['  Nill  ', true],
+    ['#GETTING_DATA', true],
+    ['nills', false],
+    ['#UNKNOWN', false],
+    ['12.50', false],
   ])('calls %j blank: %j', (raw, expected) => {
     expect(isBlank(raw)).toBe(expected);
   });

@@ -44,6 +44,8 @@ const SPREADSHEET_ERROR =
   /^#(?:N\/A|REF!|VALUE!|DIV\/0!|NAME\?|NULL!|NUM!|ERROR!?|SPILL!|CALC!|FIELD!|BLOCKED!|CONNECT!|BUSY!|UNKNOWN!|GETTING_DATA)$/i;
 // Words and dashes that exports and people use for "no value".
 const EMPTY_WORDS = new Set(['n/a', 'nil', 'nill', 'null', 'nan', '-', '--', '—']);
+const LONGEST_EMPTY_WORD = Math.max(...[...EMPTY_WORDS].map((word) => word.length));
+const HASH = '#'.charCodeAt(0);
 
 const TRUE_WORDS = new Set(['true', '1', 'yes']);
 const FALSE_WORDS = new Set(['false', '0', 'no']);
@@ -56,7 +58,10 @@ export function isBlank(raw: unknown): boolean {
   if (raw == null) return true;
   if (typeof raw !== 'string') return false;
   const text = raw.trim();
-  return text === '' || SPREADSHEET_ERROR.test(text) || EMPTY_WORDS.has(text.toLowerCase());
+  if (text === '') return true;
+  // Most cells hold a value: longer than any empty word and not a spreadsheet error's '#'.
+  if (text.length > LONGEST_EMPTY_WORD && text.charCodeAt(0) !== HASH) return false;
+  return SPREADSHEET_ERROR.test(text) || EMPTY_WORDS.has(text.toLowerCase());
 }
 
 const finiteOrNull = (value: number): number | null => (Number.isFinite(value) ? value : null);
@@ -142,11 +147,17 @@ const CURRENCY_MARKS: readonly (readonly [string, string | null])[] = [
 
 type Stripped = { text: string; mark: string | null };
 
+// Each mark beside its upper case, made once: a cell is read against every mark.
+const MARKS_UPPER = CURRENCY_MARKS.map(([mark]) => [mark, mark.toUpperCase()] as const);
+
+const isDigit = (code: number) => code >= 48 && code <= 57;
+
 /** Removes one currency mark from the start or the end of the text (with the spaces beside it). */
 function stripCurrencyMark(text: string): Stripped {
+  // No mark begins or ends with a digit, so a cell that does both has none (most cells).
+  if (isDigit(text.charCodeAt(0)) && isDigit(text.charCodeAt(text.length - 1))) return { text, mark: null };
   const upper = text.toUpperCase();
-  for (const [mark] of CURRENCY_MARKS) {
-    const markUpper = mark.toUpperCase();
+  for (const [mark, markUpper] of MARKS_UPPER) {
     if (upper.startsWith(markUpper)) return { text: text.slice(mark.length).trim(), mark };
     if (upper.endsWith(markUpper)) return { text: text.slice(0, -mark.length).trim(), mark };
   }

@@ -14,6 +14,12 @@ describe('nestsDeeperThan', () => {
     // An escaped quote does not end a string; an escaped backslash before a quote does.
     expect(nestsDeeperThan('["\\"[[[[", 1]', 1)).toBe(false);
     expect(nestsDeeperThan('["\\\\", [[[1]]]]', 3)).toBe(true);
+    // Runs of backslashes: odd escapes the quote, even does not.
+    expect(nestsDeeperThan('["\\\\\\"[[[[[", 1]', 1)).toBe(false);
+    expect(nestsDeeperThan('["\\\\\\\\", [[[1]]]]', 3)).toBe(true);
+    // An unterminated string hides nothing: JSON.parse refuses the body.
+    expect(nestsDeeperThan('[["abc', 1)).toBe(true);
+    expect(nestsDeeperThan('["abc [[[[', 1)).toBe(false);
   });
 });
 
