@@ -324,6 +324,10 @@ describe('detectCurrency', () => {
     [['$5', '$6'], 'USD'],
     [['CA$5', 'C$6', '$7'], 'CAD'],
     [['12.99', 'Mug'], null],
+    // A mark at each end: the one listed first wins ('EUR' before '$'), at either end.
+    [['EUR 5 $'], 'EUR'],
+    [['$5 EUR'], 'EUR'],
+    [['12 usd'], 'USD'],
   ] as const)('reads %j as %j', (cells, expected) => {
     expect(detectCurrency(cells)).toBe(expected);
   });

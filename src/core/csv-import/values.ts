@@ -147,20 +147,33 @@ const CURRENCY_MARKS: readonly (readonly [string, string | null])[] = [
 
 type Stripped = { text: string; mark: string | null };
 
-// Each mark beside its upper case, made once: a cell is read against every mark.
-const MARKS_UPPER = CURRENCY_MARKS.map(([mark]) => [mark, mark.toUpperCase()] as const);
+type IndexedMark = { order: number; mark: string; upper: string };
 
-const isDigit = (code: number) => code >= 48 && code <= 57;
+/** The marks by the upper case of their first (or last) character, in CURRENCY_MARKS' order. */
+function marksBy(end: 'first' | 'last'): Map<string, IndexedMark[]> {
+  const byChar = new Map<string, IndexedMark[]>();
+  CURRENCY_MARKS.forEach(([mark], order) => {
+    const upper = mark.toUpperCase();
+    const char = end === 'first' ? upper[0]! : upper.at(-1)!;
+    byChar.set(char, [...(byChar.get(char) ?? []), { order, mark, upper }]);
+  });
+  return byChar;
+}
+// A cell is checked only against the marks that could begin or end it.
+const MARKS_BY_FIRST = marksBy('first');
+const MARKS_BY_LAST = marksBy('last');
 
-/** Removes one currency mark from the start or the end of the text (with the spaces beside it). */
+/**
+ * Removes one currency mark from the start or the end of the text (with the spaces beside it):
+ * the first mark of CURRENCY_MARKS found at either end, at the start when both ends hold it.
+ */
 function stripCurrencyMark(text: string): Stripped {
-  // No mark begins or ends with a digit, so a cell that does both has none (most cells).
-  if (isDigit(text.charCodeAt(0)) && isDigit(text.charCodeAt(text.length - 1))) return { text, mark: null };
   const upper = text.toUpperCase();
-  for (const [mark, markUpper] of MARKS_UPPER) {
-    if (upper.startsWith(markUpper)) return { text: text.slice(mark.length).trim(), mark };
-    if (upper.endsWith(markUpper)) return { text: text.slice(0, -mark.length).trim(), mark };
-  }
+  const atStart = MARKS_BY_FIRST.get(upper[0] ?? '')?.find((known) => upper.startsWith(known.upper));
+  const atEnd = MARKS_BY_LAST.get(upper.at(-1) ?? '')?.find((known) => upper.endsWith(known.upper));
+  if (atStart && (!atEnd || atStart.order <= atEnd.order))
+    return { text: text.slice(atStart.mark.length).trim(), mark: atStart.mark };
+  if (atEnd) return { text: text.slice(0, -atEnd.mark.length).trim(), mark: atEnd.mark };
   return { text, mark: null };
 }
 
