@@ -18,10 +18,12 @@ export function nestsDeeperThan(text: string, max: number): boolean {
   for (let i = 0; i < length; i++) {
     const code = text.charCodeAt(i);
     if (code === 34) {
-      // A string: its closing quote is found by the native search (most of a body is strings),
-      // skipping quotes escaped by an odd run of backslashes. Unterminated: JSON.parse refuses it.
-      i = closingQuote(text, i + 1);
-      if (i < 0) return false;
+      // A string: skip to its closing quote, stepping over escaped characters.
+      for (i++; i < length; i++) {
+        const inner = text.charCodeAt(i);
+        if (inner === 92) i++;
+        else if (inner === 34) break;
+      }
     } else if (code === 91 || code === 123) {
       if (++depth > max) return true;
     } else if (code === 93 || code === 125) {
@@ -29,16 +31,6 @@ export function nestsDeeperThan(text: string, max: number): boolean {
     }
   }
   return false;
-}
-
-/** Where the string whose text starts at `from` ends (its closing quote), or -1. */
-function closingQuote(text: string, from: number): number {
-  for (let quote = text.indexOf('"', from); quote >= 0; quote = text.indexOf('"', quote + 1)) {
-    let backslashes = 0;
-    while (text.charCodeAt(quote - 1 - backslashes) === 92) backslashes++;
-    if (backslashes % 2 === 0) return quote;
-  }
-  return -1;
 }
 
 /**
