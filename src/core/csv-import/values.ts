@@ -155,7 +155,9 @@ function marksBy(end: 'first' | 'last'): Map<string, IndexedMark[]> {
   CURRENCY_MARKS.forEach(([mark], order) => {
     const upper = mark.toUpperCase();
     const char = end === 'first' ? upper[0]! : upper.at(-1)!;
-    byChar.set(char, [...(byChar.get(char) ?? []), { order, mark, upper }]);
+    const marks = byChar.get(char) ?? [];
+    marks.push({ order, mark, upper });
+    byChar.set(char, marks);
   });
   return byChar;
 }
