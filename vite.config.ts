@@ -76,9 +76,25 @@ function earlyStart(): Plugin {
   };
 }
 
+/**
+ * Drops the grid library's summary-row rules: `.rdg > :nth-last-child(1 of .rdg-top-summary-row)`
+ * and its `:nth-child(1 of .rdg-bottom-summary-row)` twin. A positional rule on the grid's
+ * children makes Chromium restyle every row, and every cell in it, whenever a row is added or
+ * removed, which scrolling does in each wheel event: it doubled the elements styled per frame
+ * (about 550 instead of 280 at 100,000 products). The table has no summary rows.
+ */
+const withoutSummaryRowRules = {
+  postcssPlugin: 'replen-without-summary-row-rules',
+  Rule(rule: { selector: string; source?: { input?: { file?: string } }; remove(): void }) {
+    const file = rule.source?.input?.file?.replaceAll('\\', '/') ?? '';
+    if (file.includes('/react-data-grid/') && /-summary-row\)/.test(rule.selector)) rule.remove();
+  },
+};
+
 // `npm run dev`: Vite serves the SPA with hot reload and forwards API calls to the app.
 export default defineConfig({
   plugins: [react(), earlyStart()],
+  css: { postcss: { plugins: [withoutSummaryRowRules] } },
   build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: false },
   server: {
     port: 5173,
