@@ -263,3 +263,40 @@ test('the header tooltip shows the column description after a hover; clicking ou
   await expect(page.locator('[data-has-selection="false"]')).toHaveCount(1);
   await expect(rowOf(page, 'TIP-1')).toBeVisible();
 });
+
+test('rows under the pointer ignore it while the wheel scrolls, and take clicks once it rests', async ({
+  page,
+}) => {
+  const mskus = Array.from({ length: 80 }, (_, index) => `WHEEL-${String(index).padStart(2, '0')}`);
+  await importRows(
+    page,
+    mskus.map((msku) => baseRow(msku)),
+  );
+  await page.goto('/restock');
+  await expect(rowOf(page, 'WHEEL-00')).toBeVisible();
+  const box = (await (await cell(page, 'WHEEL-03', 'Supplier')).boundingBox())!;
+  const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  const hitAfterWheel = (wheel: boolean) =>
+    page.evaluate(
+      ({ x, y, wheel }) => {
+        const grid = document.querySelector('[role="grid"]')!;
+        if (wheel) grid.dispatchEvent(new WheelEvent('wheel', { deltaY: 0, bubbles: true }));
+        const hit = document.elementFromPoint(x, y);
+        return hit === grid
+          ? 'grid'
+          : (hit?.closest('[role="row"]')?.getAttribute('aria-rowindex') ?? 'none');
+      },
+      { ...point, wheel },
+    );
+  // A wheel event hands the pointer to the grid itself, which scrolls; the rows get it back.
+  expect(await hitAfterWheel(true)).toBe('grid');
+  await expect.poll(() => hitAfterWheel(false)).not.toBe('grid');
+
+  // A real wheel scroll, then a click on a row it brought into view.
+  await page.mouse.move(point.x, point.y);
+  for (let step = 0; step < 6; step++) await page.mouse.wheel(0, 300);
+  const checkbox = page.getByRole('checkbox', { name: 'Include WHEEL-60 in next order' });
+  await expect(checkbox).toBeVisible();
+  await checkbox.check();
+  await expect(checkbox).toBeChecked();
+});

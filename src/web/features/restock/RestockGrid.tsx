@@ -23,6 +23,7 @@ import { renderHeaderCell } from './HeaderCell';
 import styles from './RestockGrid.module.css';
 import type { RowEdit } from './row-edit-queue';
 import { urgencyRowClass } from './urgency-rows';
+import { useRowsRestWhileWheeling } from './wheel-rest';
 
 // SPEC 2 and 9.
 const ROW_HEIGHT = 35;
@@ -104,6 +105,7 @@ export function RestockGrid(props: Props) {
   const { theme } = useTheme();
   const container = useRef<HTMLDivElement>(null);
   const [hasSelection, setHasSelection] = useState(false);
+  useRowsRestWhileWheeling(container);
 
   const [drafts, setDrafts] = useState<Drafts>(() => new Map());
   const gridColumns = useMemo(() => {
@@ -149,7 +151,7 @@ export function RestockGrid(props: Props) {
   return (
     <div
       ref={container}
-      className={hasSelection ? '' : styles.noSelection}
+      className={`${styles.frame} ${hasSelection ? '' : styles.noSelection}`}
       data-has-selection={hasSelection}
       style={{ height: '100%' }}
     >
