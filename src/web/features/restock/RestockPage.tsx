@@ -1,18 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { isoDate } from '../../../core/dates';
 import { anyFilterNarrows } from '../../../core/restock/active-filters';
 import { BUILT_IN_DEFAULTS } from '../../../core/restock/calculation-defaults';
-import type { RestockColumn } from '../../../core/restock/columns';
 import type { ColumnFilter } from '../../../core/restock/grid-filters';
 import { restockCsvFileName, restockTableCsv } from '../../../core/restock/table-csv';
-import { TableIndex } from '../../../core/restock/table-index';
 import { saveCsv } from '../../lib/download';
 import { Button } from '../../ui/Button';
 import { useCan } from '../access/use-can';
 import { SyncedAgo } from '../marketplace/SyncedAgo';
 import {
-  type GridRow,
   moveKey,
   restockKeys,
   useCalculationDefaults,
@@ -26,6 +23,7 @@ import { FiltersContext } from './filters-context';
 import { RestockGrid } from './RestockGrid';
 import styles from './RestockPage.module.css';
 import { UrgencyLegend } from './UrgencyLegend';
+import { useTableIndex } from './use-table-index';
 import { useRestockViewState } from './view-state';
 
 const CsvImportDialog = lazy(async () => ({
@@ -34,47 +32,6 @@ const CsvImportDialog = lazy(async () => ({
 
 const logUnknownColumn = (key: string) => console.error('Column not found for key', key);
 const rowCount = new Intl.NumberFormat('en-US');
-
-// Rows per idle slice: a few milliseconds of work, so a click or keystroke never waits long.
-const PREPARE_SLICE = 2_000;
-// Rows of a number column read per idle slice before it is ranked.
-const RANK_SLICE = 10_000;
-
-/**
- * The table kept column by column (sort ranks, filter arrays), patched in place when an edit
- * replaces a row. Once the table is here it prepares, in idle time, the product search text of
- * every row (so the first filter keystroke only scans) and then the ranks of the number columns
- * (so the first click on one only sorts).
- */
-function useTableIndex(
-  rows: readonly GridRow[] | undefined,
-  columns: readonly RestockColumn[] | undefined,
-): TableIndex<GridRow> {
-  const index = useMemo(() => new TableIndex<GridRow>([]), []);
-  if (rows) index.update(rows);
-  useEffect(() => {
-    if (!rows || typeof requestIdleCallback !== 'function') return;
-    let from = 0;
-    const unranked = (columns ?? []).filter(
-      (column) => column.format !== 'text' && column.format !== 'product',
-    );
-    let handle = 0;
-    const step = (deadline: IdleDeadline) => {
-      // Newer rows (an edit) have their own turn of this effect.
-      while (index.rows === rows && deadline.timeRemaining() > 2) {
-        if (from < rows.length) from = index.prepareSearch(from, from + PREPARE_SLICE);
-        else if (unranked.length > 0) {
-          if (index.prepareSort(unranked[0]!, RANK_SLICE)) unranked.shift();
-        } else break;
-      }
-      if (index.rows === rows && (from < rows.length || unranked.length > 0))
-        handle = requestIdleCallback(step);
-    };
-    handle = requestIdleCallback(step);
-    return () => cancelIdleCallback(handle);
-  }, [index, rows, columns]);
-  return index;
-}
 
 export function RestockPage() {
   const columns = useRestockColumns();

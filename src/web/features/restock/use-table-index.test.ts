@@ -1,0 +1,50 @@
+import { renderHook } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { BUILT_IN_DEFAULTS } from '../../../core/restock/calculation-defaults';
+import { RESTOCK_COLUMNS } from '../../../core/restock/columns';
+import { demoProducts } from '../../../core/restock/demo-products';
+import { deriveFields } from '../../../core/restock/engine';
+import type { GridRow } from './api';
+import { useTableIndex } from './use-table-index';
+
+const gridRows = (count: number): GridRow[] =>
+  demoProducts(count).map((product, at) => ({
+    ...product,
+    ...deriveFields(product, BUILT_IN_DEFAULTS),
+    id: product.msku,
+    version: at,
+  }));
+
+/** How many rows have their search text: prepareSearch from there on says where it got to. */
+const searchBuilt = (index: ReturnType<typeof useTableIndex>) =>
+  index.prepareSearch(index.rows.length, index.rows.length);
+
+describe('the restock page keeps its table index', () => {
+  it('builds the search text of a table that arrives whole before the table is shown', () => {
+    const rows = gridRows(5_000);
+    const { result } = renderHook(() => useTableIndex(rows, RESTOCK_COLUMNS));
+    expect(result.current.rows).toBe(rows);
+    expect(searchBuilt(result.current)).toBe(5_000);
+    const lamps = result.current.view({ product: 'lamp 4' }, [], RESTOCK_COLUMNS);
+    expect(lamps.length).toBeGreaterThan(0);
+    for (const row of lamps) expect(`${row.title} ${row.asin} ${row.msku}`.toLowerCase()).toContain('lamp 4');
+  });
+
+  it('patches the search text of an edited row, and builds a new table again', () => {
+    const rows = gridRows(3_000);
+    const { result, rerender } = renderHook(({ table }) => useTableIndex(table, RESTOCK_COLUMNS), {
+      initialProps: { table: rows },
+    });
+    const edited = rows.slice();
+    edited[7] = { ...rows[7]!, title: 'Zebra Umbrella' };
+    rerender({ table: edited });
+    expect(result.current.view({ product: 'zebra umbrella' }, [], RESTOCK_COLUMNS).map((row) => row.id)).toEqual([
+      rows[7]!.id,
+    ]);
+
+    const imported = gridRows(4_000);
+    rerender({ table: imported });
+    expect(result.current.rows).toBe(imported);
+    expect(searchBuilt(result.current)).toBe(4_000);
+  });
+});
