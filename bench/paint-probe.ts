@@ -10,12 +10,8 @@
  * The sort renders in the click's own task, so the next frame after it is the one that shows the
  * sorted rows. `BENCH_ROWS` (default 20,000), `BENCH_CLICKS` (default 15).
  */
-import { chromium } from '@playwright/test';
-import { demoProducts } from '../src/core/restock/demo-products';
-import { replaceProducts } from '../src/server/restock/seed';
-import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/support/chromium';
-import { ourProbes, PAINTED_HELPER } from './ag-grid-reference';
-import { median, ms, registerBenchSeller, runBench, startBenchApp } from './support';
+import { onLoadedRestockPage } from './restock-page';
+import { median, ms, runBench } from './support';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 20_000);
 const CLICKS = Number(process.env.BENCH_CLICKS ?? 15);
@@ -49,69 +45,54 @@ const RECORDER = `(() => {
 })()`;
 
 async function main() {
-  const bench = await startBenchApp();
-  try {
-    const { accessToken, accountId } = await registerBenchSeller(bench);
-    await replaceProducts(bench.database.db, accountId, demoProducts(ROWS));
-    const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
-    try {
-      const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-      await page.addInitScript((token) => sessionStorage.setItem('accessToken', token), accessToken);
-      await page.addInitScript(PAINTED_HELPER);
-      await page.goto(`${bench.baseUrl}/restock`);
-      await page.evaluate(ourProbes.allRows(`${ROWS.toLocaleString('en-US')} rows`));
-      await page.evaluate(RECORDER);
-      const header = page.getByRole('columnheader').filter({ hasText: 'Your Cost' }).first();
-      const box = await header.boundingBox();
-      if (!box) throw new Error('bench: no Your Cost header');
-      for (let click = 0; click < CLICKS; click++) {
-        await page.mouse.click(box.x + box.width / 2, box.y + 12);
-        await page.waitForFunction((count) => {
-          const clicks = (window as unknown as { benchClicks: Array<Record<string, unknown>> }).benchClicks;
-          return clicks.length === count && clicks.at(-1)!.twoFramesLater !== null;
-        }, click + 1);
-        // Event Timing reports once the frame is presented; a click under 16 ms gets no entry.
-        await page
-          .waitForFunction(
-            () =>
-              (window as unknown as { benchClicks: Array<Record<string, unknown>> }).benchClicks.at(-1)!
-                .eventTiming !== null,
-            undefined,
-            { timeout: 2_000 },
-          )
-          .catch(() => {});
-      }
-      const clicks =
-        await page.evaluate<
-          Array<{
-            at: number;
-            painted: number;
-            nextFrame: number;
-            twoFramesLater: number;
-            eventTiming: number | null;
-          }>
-        >('window.benchClicks');
-      const rows = clicks.map((c) => ({
-        eventTiming: c.eventTiming,
-        painted: c.painted - c.at,
-        nextFrame: c.nextFrame - c.at,
-        twoFramesLater: c.twoFramesLater - c.at,
-      }));
-      for (const row of rows) {
-        console.log(
-          `click: Event Timing ${row.eventTiming === null ? 'n/a' : ms(row.eventTiming)}, painted ${ms(row.painted)}, next frame ${ms(row.nextFrame)}, two frames later ${ms(row.twoFramesLater)}`,
-        );
-      }
-      const timed = rows.filter((row) => row.eventTiming !== null);
-      console.log(
-        `paint-probe (${ROWS.toLocaleString('en-US')} rows, medians of ${timed.length} clicks): Event Timing ${ms(median(timed.map((r) => r.eventTiming!)))}, painted ${ms(median(timed.map((r) => r.painted)))}, next frame ${ms(median(timed.map((r) => r.nextFrame)))}, two frames later ${ms(median(timed.map((r) => r.twoFramesLater)))}; painted − Event Timing ${ms(median(timed.map((r) => r.painted - r.eventTiming!)))}, next frame − Event Timing ${ms(median(timed.map((r) => r.nextFrame - r.eventTiming!)))}, two frames later − Event Timing ${ms(median(timed.map((r) => r.twoFramesLater - r.eventTiming!)))}`,
-      );
-    } finally {
-      await browser.close();
+  await onLoadedRestockPage(ROWS, [], async (page) => {
+    await page.evaluate(RECORDER);
+    const header = page.getByRole('columnheader').filter({ hasText: 'Your Cost' }).first();
+    const box = await header.boundingBox();
+    if (!box) throw new Error('bench: no Your Cost header');
+    for (let click = 0; click < CLICKS; click++) {
+      await page.mouse.click(box.x + box.width / 2, box.y + 12);
+      await page.waitForFunction((count) => {
+        const clicks = (window as unknown as { benchClicks: Array<Record<string, unknown>> }).benchClicks;
+        return clicks.length === count && clicks.at(-1)!.twoFramesLater !== null;
+      }, click + 1);
+      // Event Timing reports once the frame is presented; a click under 16 ms gets no entry.
+      await page
+        .waitForFunction(
+          () =>
+            (window as unknown as { benchClicks: Array<Record<string, unknown>> }).benchClicks.at(-1)!
+              .eventTiming !== null,
+          undefined,
+          { timeout: 2_000 },
+        )
+        .catch(() => {});
     }
-  } finally {
-    await bench.stop();
-  }
+    const clicks =
+      await page.evaluate<
+        Array<{
+          at: number;
+          painted: number;
+          nextFrame: number;
+          twoFramesLater: number;
+          eventTiming: number | null;
+        }>
+      >('window.benchClicks');
+    const rows = clicks.map((c) => ({
+      eventTiming: c.eventTiming,
+      painted: c.painted - c.at,
+      nextFrame: c.nextFrame - c.at,
+      twoFramesLater: c.twoFramesLater - c.at,
+    }));
+    for (const row of rows) {
+      console.log(
+        `click: Event Timing ${row.eventTiming === null ? 'n/a' : ms(row.eventTiming)}, painted ${ms(row.painted)}, next frame ${ms(row.nextFrame)}, two frames later ${ms(row.twoFramesLater)}`,
+      );
+    }
+    const timed = rows.filter((row) => row.eventTiming !== null);
+    console.log(
+      `paint-probe (${ROWS.toLocaleString('en-US')} rows, medians of ${timed.length} clicks): Event Timing ${ms(median(timed.map((r) => r.eventTiming!)))}, painted ${ms(median(timed.map((r) => r.painted)))}, next frame ${ms(median(timed.map((r) => r.nextFrame)))}, two frames later ${ms(median(timed.map((r) => r.twoFramesLater)))}; painted − Event Timing ${ms(median(timed.map((r) => r.painted - r.eventTiming!)))}, next frame − Event Timing ${ms(median(timed.map((r) => r.nextFrame - r.eventTiming!)))}, two frames later − Event Timing ${ms(median(timed.map((r) => r.twoFramesLater - r.eventTiming!)))}`,
+    );
+  });
 }
 
 runBench(main);

@@ -5,12 +5,9 @@
  * of style recalculations per pass do not, so they show whether a change to the grid's DOM or
  * style sheets helps where a frame count cannot. Same wheel scroll as `bench:restock`.
  */
-import { chromium } from '@playwright/test';
-import { demoProducts } from '../src/core/restock/demo-products';
-import { replaceProducts } from '../src/server/restock/seed';
-import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/support/chromium';
-import { ourProbes, PAINTED_HELPER, SCROLL_HELPER, scrollByWheel } from './ag-grid-reference';
-import { median, ms, registerBenchSeller, runBench, startBenchApp } from './support';
+import { ourProbes, SCROLL_HELPER, scrollByWheel } from './ag-grid-reference';
+import { onLoadedRestockPage } from './restock-page';
+import { median, ms, runBench } from './support';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const PASSES = Number(process.env.BENCH_PASSES ?? 4);
@@ -61,17 +58,7 @@ function mainThreadTotals(events: readonly TraceEvent[]) {
 }
 
 async function main() {
-  const bench = await startBenchApp();
-  try {
-    const { accessToken, accountId } = await registerBenchSeller(bench);
-    await replaceProducts(bench.database.db, accountId, demoProducts(ROWS));
-    const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await page.addInitScript((token) => sessionStorage.setItem('accessToken', token), accessToken);
-    await page.addInitScript(PAINTED_HELPER);
-    await page.addInitScript(SCROLL_HELPER);
-    await page.goto(`${bench.baseUrl}/restock`, { waitUntil: 'commit' });
-    await page.evaluate<number>(ourProbes.allRows(`${ROWS.toLocaleString('en-US')} rows`));
+  await onLoadedRestockPage(ROWS, [SCROLL_HELPER], async (page, browser) => {
     const passes: Array<ReturnType<typeof mainThreadTotals> & { dropped: number; frames: number }> = [];
     for (let pass = 0; pass < PASSES; pass++) {
       await browser.startTracing(page, {
@@ -101,10 +88,7 @@ async function main() {
       `  style / layout / paint     ${ms(mid((p) => p.style))} / ${ms(mid((p) => p.layout))} / ${ms(mid((p) => p.paint))}`,
     );
     console.log(`  hit tests / input events   ${ms(mid((p) => p.hitTest))} / ${ms(mid((p) => p.events))}`);
-    await browser.close();
-  } finally {
-    await bench.stop();
-  }
+  });
 }
 
 runBench(main);
