@@ -38,9 +38,9 @@ describe('the restock page keeps its table index', () => {
     const edited = rows.slice();
     edited[7] = { ...rows[7]!, title: 'Zebra Umbrella' };
     rerender({ table: edited });
-    expect(result.current.view({ product: 'zebra umbrella' }, [], RESTOCK_COLUMNS).map((row) => row.id)).toEqual([
-      rows[7]!.id,
-    ]);
+    expect(
+      result.current.view({ product: 'zebra umbrella' }, [], RESTOCK_COLUMNS).map((row) => row.id),
+    ).toEqual([rows[7]!.id]);
 
     const imported = gridRows(4_000);
     rerender({ table: imported });
