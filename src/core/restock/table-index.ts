@@ -368,7 +368,7 @@ export class TableIndex<R extends GridRow = GridRow> {
 
   /**
    * Builds the product search text of rows [from, to) ahead of the first filter keystroke (the page
-   * calls it in idle time); returns where it got to.
+   * builds every row's as a table arrives); returns where it got to.
    */
   prepareSearch(from: number, to: number): number {
     this.#search ??= new ProductSearch(this.#rows.length);
