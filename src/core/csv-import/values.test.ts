@@ -350,6 +350,12 @@ describe('marketplace and currency codes', () => {
     ['gbp', 'GBP'],
     ['£', 'GBP'],
     ['₹', 'INR'],
+    ['us$', 'USD'],
+    ['Rs.', 'INR'],
+    ['c$', 'CAD'],
+    ['円', 'JPY'],
+    // '$' alone names no one currency.
+    ['$', null],
     ['dollars', null],
     ['XYZ', null],
   ])('reads the currency %j as %j', (raw, expected) => {
