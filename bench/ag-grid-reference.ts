@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import type { RestockColumn } from '../src/core/restock/columns';
 
 export const AG_GRID_PATH = '/__bench/ag-grid.html';
@@ -71,17 +71,21 @@ const columnDefs = ${JSON.stringify(columnDefs(columns))}.map((def) => ({ ...def
 </script></body></html>`;
 }
 
-/** Serves the reference page and AG Grid's script on the app's origin for this page. */
-export async function routeAgGrid(page: Page, baseUrl: string, columns: readonly RestockColumn[]) {
+/** Serves the reference page and AG Grid's script on the app's origin for this page or context. */
+export async function routeAgGrid(
+  target: Page | BrowserContext,
+  baseUrl: string,
+  columns: readonly RestockColumn[],
+) {
   const require = createRequire(import.meta.url);
   // The package exports only its module entry (dist/package/main.cjs.js); the browser bundle sits beside it.
   const dist = path.dirname(path.dirname(require.resolve('ag-grid-community')));
   const script = await readFile(path.join(dist, 'ag-grid-community.min.js'));
   const html = pageHtml(columns);
-  await page.route(`${baseUrl}${SCRIPT_PATH}`, (route) =>
+  await target.route(`${baseUrl}${SCRIPT_PATH}`, (route) =>
     route.fulfill({ body: script, contentType: 'text/javascript' }),
   );
-  await page.route(`${baseUrl}${AG_GRID_PATH}`, (route) =>
+  await target.route(`${baseUrl}${AG_GRID_PATH}`, (route) =>
     route.fulfill({ body: html, contentType: 'text/html; charset=utf-8' }),
   );
 }

@@ -5,7 +5,7 @@
  * on the same rows in the same browser; the last line holds the ratios (ours / AG Grid). Ours paints a first screenful before every row is here:
  * its sort and filter are timed once every row is, and that moment is printed too. BENCH_ROWS=1000000 runs the million-row case.
  */
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { BUILT_IN_DEFAULTS } from '../src/core/restock/calculation-defaults';
 import { RESTOCK_COLUMNS } from '../src/core/restock/columns';
 import { demoProducts } from '../src/core/restock/demo-products';
@@ -49,7 +49,6 @@ function scrollFigures(runs: readonly ScrollRun[]) {
     scrolled: Math.min(...runs.map((run) => run.scrolled)),
   };
 }
-const FORGET_VIEW = `for (const key of Object.keys(sessionStorage)) if (key.startsWith('replen:restock-')) sessionStorage.removeItem(key)`;
 
 async function main() {
   const bench = await startBenchApp();
@@ -172,30 +171,33 @@ async function main() {
     };
     let ourHeap = 0;
     let agHeap = Number.NaN;
-    const openPage = async () => {
-      const opened = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-      await opened.addInitScript((token) => sessionStorage.setItem('accessToken', token), accessToken);
-      await opened.addInitScript(PAINTED_HELPER);
-      await opened.addInitScript(SCROLL_HELPER);
-      await routeAgGrid(opened, bench.baseUrl, RESTOCK_COLUMNS);
-      return opened;
+    // Every load is in a new tab, the last one closed first: a million rows in AG Grid hold over
+    // 2 GB, and a load in the tab that held them once stalled for ten minutes.
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await context.addInitScript((token) => sessionStorage.setItem('accessToken', token), accessToken);
+    await context.addInitScript(PAINTED_HELPER);
+    await context.addInitScript(SCROLL_HELPER);
+    await routeAgGrid(context, bench.baseUrl, RESTOCK_COLUMNS);
+    let page: Page | undefined;
+    const newTab = async (path: string) => {
+      await page?.close();
+      page = await context.newPage();
+      await page.goto(`${bench.baseUrl}${path}`, { waitUntil: 'commit' });
+      return page;
     };
     try {
-      let page = await openPage();
       for (let run = 0; run < RUNS; run++) {
-        // The table keeps its sort and filters for the tab: each run starts from the default view.
-        if (run > 0) await page.evaluate(FORGET_VIEW);
-        await page.goto(`${bench.baseUrl}/restock`, { waitUntil: 'commit' });
-        times.ours.first.push(await page.evaluate<number>(ourProbes.firstRows));
+        const ours = await newTab('/restock');
+        times.ours.first.push(await ours.evaluate<number>(ourProbes.firstRows));
         // The first screenful paints before the rest arrives; sort and filter are timed on every row.
         times.ours.all.push(
-          await page.evaluate<number>(ourProbes.allRows(`${count.format(rows.length)} rows`)),
+          await ours.evaluate<number>(ourProbes.allRows(`${count.format(rows.length)} rows`)),
         );
         times.ours.sort.push(
-          await page.evaluate<number>(ourProbes.sort(sortColumn.name, byCost[0]!.msku as string)),
+          await ours.evaluate<number>(ourProbes.sort(sortColumn.name, byCost[0]!.msku as string)),
         );
         times.ours.filter.push(
-          await page.evaluate<number>(
+          await ours.evaluate<number>(
             ourProbes.filter(
               'Filter Product',
               FILTER_TEXT,
@@ -207,7 +209,7 @@ async function main() {
 
         if (run === 0) {
           // The tab's heap with every row loaded, sorted and filtered, after a garbage collection.
-          const cdp = await page.context().newCDPSession(page);
+          const cdp = await context.newCDPSession(ours);
           await cdp.send('HeapProfiler.collectGarbage');
           const { usedSize } = await cdp.send('Runtime.getHeapUsage');
           ourHeap = usedSize;
@@ -220,38 +222,35 @@ async function main() {
           `bench: run ${run + 1} ours: ${['first', 'all', 'sort', 'filter'].map((key) => `${key} ${ms(times.ours[key as 'first'].at(-1)!)}`).join(', ')}`,
         );
         try {
-          await page.goto(`${bench.baseUrl}${AG_GRID_PATH}`, { waitUntil: 'commit' });
-          const first = await page.evaluate<number>(agGridProbes.firstRows);
-          const sort = await page.evaluate<number>(agGridProbes.sort('cost', byCost[0]!.cost as number));
-          const filter = await page.evaluate<number>(agGridProbes.filter(FILTER_TEXT, filtered.length));
+          const ag = await newTab(AG_GRID_PATH);
+          const first = await ag.evaluate<number>(agGridProbes.firstRows);
+          const sort = await ag.evaluate<number>(agGridProbes.sort('cost', byCost[0]!.cost as number));
+          const filter = await ag.evaluate<number>(agGridProbes.filter(FILTER_TEXT, filtered.length));
           times.ag.first.push(first);
           times.ag.sort.push(sort);
           times.ag.filter.push(filter);
-          agHeap = await page.evaluate<number>('performance.memory ? performance.memory.usedJSHeapSize : 0');
+          agHeap = await ag.evaluate<number>('performance.memory ? performance.memory.usedJSHeapSize : 0');
           console.error(
             `bench: run ${run + 1} AG Grid: first ${ms(first)}, sort ${ms(sort)}, filter ${ms(filter)}`,
           );
         } catch (error) {
           // The reference's tab can give up at a million rows (its heap passes 2 GB): the run is
-          // left out of its medians, and the next run starts in a new tab.
+          // left out of its medians.
           console.error(`bench: run ${run + 1} AG Grid failed, left out: ${String(error).split('\n')[0]}`);
-          await page.close().catch(() => {});
-          page = await openPage();
         }
       }
       // Scrolling with every row, unsorted and unfiltered: each grid on a fresh page, three passes.
       const scrolls = { ours: [] as ScrollRun[], ag: [] as ScrollRun[] };
-      await page.evaluate(FORGET_VIEW);
-      await page.goto(`${bench.baseUrl}/restock`, { waitUntil: 'commit' });
-      await page.evaluate<number>(ourProbes.allRows(`${count.format(rows.length)} rows`));
+      const ours = await newTab('/restock');
+      await ours.evaluate<number>(ourProbes.allRows(`${count.format(rows.length)} rows`));
       for (let pass = 0; pass < SCROLL_PASSES; pass++) {
-        scrolls.ours.push(await scrollByWheel(page, ourProbes.scrollRoot, SCROLL_EVENTS, SCROLL_STEP));
+        scrolls.ours.push(await scrollByWheel(ours, ourProbes.scrollRoot, SCROLL_EVENTS, SCROLL_STEP));
       }
       try {
-        await page.goto(`${bench.baseUrl}${AG_GRID_PATH}`, { waitUntil: 'commit' });
-        await page.evaluate<number>(agGridProbes.firstRows);
+        const ag = await newTab(AG_GRID_PATH);
+        await ag.evaluate<number>(agGridProbes.firstRows);
         for (let pass = 0; pass < SCROLL_PASSES; pass++) {
-          scrolls.ag.push(await scrollByWheel(page, agGridProbes.scrollRoot, SCROLL_EVENTS, SCROLL_STEP));
+          scrolls.ag.push(await scrollByWheel(ag, agGridProbes.scrollRoot, SCROLL_EVENTS, SCROLL_STEP));
         }
       } catch (error) {
         console.error(`bench: AG Grid's scroll failed, left out: ${String(error).split('\n')[0]}`);
