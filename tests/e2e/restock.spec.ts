@@ -316,3 +316,83 @@ test('rows under the pointer ignore it while the wheel scrolls, and take clicks 
   await checkbox.check();
   await expect(checkbox).toBeChecked();
 });
+
+test('every cell sits in its column: scrolled sideways, with the active cell out of view, after a reorder', async ({
+  page,
+}) => {
+  // A narrow window: the grid renders only the columns in view, so scrolling sideways leaves a gap.
+  await page.setViewportSize({ width: 1100, height: 700 });
+  await importRows(
+    page,
+    Array.from({ length: 12 }, (_, index) => baseRow(`PLACE-${String(index).padStart(2, '0')}`)),
+  );
+  await page.goto('/restock');
+  await expect(rowOf(page, 'PLACE-00')).toBeVisible();
+
+  // Each body cell's box against its column's track in the grid's template (frozen cells stick to
+  // the left edge), and the columns rendered in the first row: what the grid is showing.
+  const placement = () =>
+    page.evaluate(() => {
+      const root = document.querySelector<HTMLElement>('[role="grid"]')!;
+      const tracks = getComputedStyle(root).gridTemplateColumns.split(' ').map(Number.parseFloat);
+      const origin = root.getBoundingClientRect().left + root.clientLeft - root.scrollLeft;
+      const misplaced: string[] = [];
+      const rows = [...root.querySelectorAll('[role="row"]')].filter((row) =>
+        row.querySelector('[role="gridcell"]'),
+      );
+      for (const row of rows) {
+        for (const cell of row.querySelectorAll<HTMLElement>('[role="gridcell"]')) {
+          const index = Number(cell.getAttribute('aria-colindex'));
+          const box = cell.getBoundingClientRect();
+          if (cell.classList.contains('rdg-cell-frozen-start')) continue;
+          const left = origin + tracks.slice(0, index - 1).reduce((sum, width) => sum + width, 0);
+          if (Math.abs(box.left - left) > 1 || Math.abs(box.width - tracks[index - 1]!) > 1) {
+            misplaced.push(
+              `row ${row.getAttribute('aria-rowindex')} column ${index} at ${box.left}, not ${left}`,
+            );
+          }
+        }
+      }
+      const shown = [...rows[0]!.querySelectorAll('[role="gridcell"]')].map((cell) =>
+        Number(cell.getAttribute('aria-colindex')),
+      );
+      return { misplaced, shown, checked: rows.length };
+    });
+  const scrollSideways = (left: number) =>
+    page.evaluate(async (left) => {
+      document.querySelector('[role="grid"]')!.scrollLeft = left;
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    }, left);
+
+  const atStart = await placement();
+  expect(atStart.misplaced).toEqual([]);
+  expect(atStart.shown.slice(0, 3)).toEqual([1, 2, 3]);
+
+  // Scrolled to the far right: the frozen product, then a gap, then the columns in view.
+  await scrollSideways(100_000);
+  const atEnd = await placement();
+  expect(atEnd.misplaced).toEqual([]);
+  expect(atEnd.shown[1]).toBeGreaterThan(3);
+
+  // A cell made active, then scrolled out of view: the grid keeps it rendered, out of order.
+  await scrollSideways(0);
+  await (await cell(page, 'PLACE-00', 'Total Spend')).click();
+  await scrollSideways(100_000);
+  const activeOutOfView = await placement();
+  expect(activeOutOfView.misplaced).toEqual([]);
+  expect(activeOutOfView.shown[1]).toBe(3);
+  expect(activeOutOfView.shown[2]).toBeGreaterThan(4);
+
+  // Part way, then back, then after a column is dragged elsewhere.
+  await scrollSideways(700);
+  expect((await placement()).misplaced).toEqual([]);
+  await scrollSideways(0);
+  await grid(page)
+    .getByRole('columnheader')
+    .filter({ hasText: 'Days of Stock' })
+    .dragTo(grid(page).getByRole('columnheader').filter({ hasText: 'To Buy' }));
+  await expect
+    .poll(async () => (await headerNames(page)).slice(0, 3))
+    .toEqual(['Product', 'Days of Stock', 'To Buy']);
+  expect((await placement()).misplaced).toEqual([]);
+});

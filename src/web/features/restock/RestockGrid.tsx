@@ -9,6 +9,7 @@ import { parseCellText } from '../../../core/restock/cell-text';
 import type { RestockColumn } from '../../../core/restock/columns';
 import { useTheme } from '../../app/theme-context';
 import type { GridRow } from './api';
+import { autoPlacedCells } from './auto-placed-cells';
 import {
   type CellDraft,
   DraftCell,
@@ -106,6 +107,7 @@ export function RestockGrid(props: Props) {
   const container = useRef<HTMLDivElement>(null);
   const [hasSelection, setHasSelection] = useState(false);
   useRowsRestWhileWheeling(container);
+  const renderCell = useMemo(() => autoPlacedCells<GridRow>(), []);
 
   const [drafts, setDrafts] = useState<Drafts>(() => new Map());
   const gridColumns = useMemo(() => {
@@ -173,7 +175,7 @@ export function RestockGrid(props: Props) {
         onRowsChange={onRowsChange}
         onCellClick={() => setHasSelection(true)}
         defaultColumnOptions={{ resizable: false, sortable: true }}
-        renderers={{ noRowsFallback: props.noRowsFallback }}
+        renderers={{ renderCell, noRowsFallback: props.noRowsFallback }}
       />
     </div>
   );
