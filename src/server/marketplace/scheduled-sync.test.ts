@@ -231,9 +231,13 @@ describe('the scheduled marketplace sync', () => {
     await runJob();
     expect(await syncsOf(accountId)).toEqual([{ trigger: 'schedule', state: 'running' }]);
 
-    // The copy is killed: PostgreSQL ends its session, its transaction and its lock.
+    // The copy is killed: PostgreSQL ends its session, its transaction and its lock. Without a
+    // timeout the call only signals the backend, which may still hold the lock when the job runs.
     const { pid } = (await copy.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!;
-    await t.pool.query('SELECT pg_terminate_backend($1)', [pid]);
+    const killed = await t.pool.query<{ gone: boolean }>('SELECT pg_terminate_backend($1, 10000) AS gone', [
+      pid,
+    ]);
+    expect(killed.rows[0]!.gone).toBe(true);
     copy.release(true);
 
     await runJob();
