@@ -324,7 +324,7 @@ test('every cell sits in its column: scrolled sideways, with the active cell out
   await page.setViewportSize({ width: 1100, height: 700 });
   await importRows(
     page,
-    Array.from({ length: 12 }, (_, index) => baseRow(`PLACE-${String(index).padStart(2, '0')}`)),
+    Array.from({ length: 60 }, (_, index) => baseRow(`PLACE-${String(index).padStart(2, '0')}`)),
   );
   await page.goto('/restock');
   await expect(rowOf(page, 'PLACE-00')).toBeVisible();
@@ -358,11 +358,14 @@ test('every cell sits in its column: scrolled sideways, with the active cell out
       );
       return { misplaced, shown, checked: rows.length };
     });
-  const scrollSideways = (left: number) =>
-    page.evaluate(async (left) => {
-      document.querySelector('[role="grid"]')!.scrollLeft = left;
+  const scrollTo = (position: { left?: number; top?: number }) =>
+    page.evaluate(async ({ left, top }) => {
+      const root = document.querySelector('[role="grid"]')!;
+      if (left !== undefined) root.scrollLeft = left;
+      if (top !== undefined) root.scrollTop = top;
       await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    }, left);
+    }, position);
+  const scrollSideways = (left: number) => scrollTo({ left });
 
   const atStart = await placement();
   expect(atStart.misplaced).toEqual([]);
@@ -373,6 +376,10 @@ test('every cell sits in its column: scrolled sideways, with the active cell out
   const atEnd = await placement();
   expect(atEnd.misplaced).toEqual([]);
   expect(atEnd.shown[1]).toBeGreaterThan(3);
+  // Rows brought in by scrolling down while scrolled sideways, then the top again.
+  await scrollTo({ top: 1200 });
+  expect((await placement()).misplaced).toEqual([]);
+  await scrollTo({ top: 0 });
 
   // A cell made active, then scrolled out of view: the grid keeps it rendered, out of order.
   await scrollSideways(0);
