@@ -4,22 +4,31 @@ import { startTestApp, type TestApp } from '../test-support/test-app';
 import { MAX_JSON_DEPTH, nestsDeeperThan, TOO_DEEP_MESSAGE } from './json-body';
 
 describe('nestsDeeperThan', () => {
+  const deeper = (json: string, max: number) => nestsDeeperThan(Buffer.from(json), max);
+
   it('counts arrays and objects inside one another, not brackets inside strings', () => {
-    expect(nestsDeeperThan('[[[]]]', 3)).toBe(false);
-    expect(nestsDeeperThan('[[[[]]]]', 3)).toBe(true);
-    expect(nestsDeeperThan('{"a":{"b":[1,{"c":2}]}}', 4)).toBe(false);
-    expect(nestsDeeperThan('{"a":{"b":[1,{"c":2}]}}', 3)).toBe(true);
-    expect(nestsDeeperThan('[[],[],[],[]]', 2)).toBe(false);
-    expect(nestsDeeperThan('["[[[[[[", "{{{{"]', 1)).toBe(false);
+    expect(deeper('[[[]]]', 3)).toBe(false);
+    expect(deeper('[[[[]]]]', 3)).toBe(true);
+    expect(deeper('{"a":{"b":[1,{"c":2}]}}', 4)).toBe(false);
+    expect(deeper('{"a":{"b":[1,{"c":2}]}}', 3)).toBe(true);
+    expect(deeper('[[],[],[],[]]', 2)).toBe(false);
+    expect(deeper('["[[[[[[", "{{{{"]', 1)).toBe(false);
     // An escaped quote does not end a string; an escaped backslash before a quote does.
-    expect(nestsDeeperThan('["\\"[[[[", 1]', 1)).toBe(false);
-    expect(nestsDeeperThan('["\\\\", [[[1]]]]', 3)).toBe(true);
+    expect(deeper('["\\"[[[[", 1]', 1)).toBe(false);
+    expect(deeper('["\\\\", [[[1]]]]', 3)).toBe(true);
     // Runs of backslashes: odd escapes the quote, even does not.
-    expect(nestsDeeperThan('["\\\\\\"[[[[[", 1]', 1)).toBe(false);
-    expect(nestsDeeperThan('["\\\\\\\\", [[[1]]]]', 3)).toBe(true);
+    expect(deeper('["\\\\\\"[[[[[", 1]', 1)).toBe(false);
+    expect(deeper('["\\\\\\\\", [[[1]]]]', 3)).toBe(true);
     // An unterminated string hides nothing: JSON.parse refuses the body.
-    expect(nestsDeeperThan('[["abc', 1)).toBe(true);
-    expect(nestsDeeperThan('["abc [[[[', 1)).toBe(false);
+    expect(deeper('[["abc', 1)).toBe(true);
+    expect(deeper('["abc [[[[', 1)).toBe(false);
+  });
+
+  it('reads text in any script byte by byte without losing its place', () => {
+    // Multi-byte characters, some whose bytes follow a quote or stand before a bracket.
+    expect(deeper('["é[[[", "日本[[", "😀\\"]', 1)).toBe(false);
+    expect(deeper('["é", ["日本", ["😀", [1]]]]', 3)).toBe(true);
+    expect(deeper('{"ü":{"ß":[1,{"ç":"]]]]"}]}}', 4)).toBe(false);
   });
 });
 
