@@ -16,12 +16,13 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { detectDelimiter } from '../src/core/csv-import/delimiter';
 import { type ImportRow, validateImportRows } from '../src/core/csv-import/import-rows';
-import { type CsvRow, emptyMapping, type Mapping, mappedRows } from '../src/core/csv-import/mapping';
+import { emptyMapping, type Mapping, mappedRows } from '../src/core/csv-import/mapping';
 import { IMPORT_TARGETS } from '../src/core/csv-import/targets';
 import { demoProducts } from '../src/core/restock/demo-products';
 import { buildApp } from '../src/server/app';
 import { copyChunks } from '../src/server/db/copy-text';
 import { type Database, openDatabase } from '../src/server/db/database';
+import { parseCsvText } from '../src/web/features/csv-import/parse-csv-text';
 
 const ROWS = 100_000;
 
@@ -68,12 +69,9 @@ function fullMapping(): Mapping {
 }
 
 function parseForImport(csv: string): ImportRow[] {
-  const parsed = Papa.parse<CsvRow>(csv, {
-    header: true,
-    skipEmptyLines: true,
-    delimiter: detectDelimiter(csv.slice(0, 4096)) ?? ',',
-  });
-  const validation = validateImportRows(mappedRows(parsed.data, fullMapping()));
+  // The import dialog's own reading (its worker), then its mapping and the rows' validation.
+  const sheet = parseCsvText(csv, detectDelimiter(csv.slice(0, 4096)) ?? ',');
+  const validation = validateImportRows(mappedRows(sheet.rows, fullMapping()));
   if (!validation.ok) throw new Error(`The benchmark file does not validate: ${validation.message}`);
   return validation.rows;
 }

@@ -4,22 +4,58 @@ import type { SheetRows } from '../../../core/csv-import/reports';
 
 export type ParsedCsv = SheetRows;
 
-const isEmptyRow = (row: CsvRow) => Object.values(row).every((value) => value === undefined || value === '');
+const stripBom = (text: string) => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+
+/**
+ * The header line's names as PapaParse's header mode names them: a name seen before gets `_1`,
+ * `_2`… (the first suffix no other column uses), so every column keeps its own key.
+ */
+export function uniqueHeaders(cells: readonly string[]): string[] {
+  const used = new Set(cells);
+  const seen = new Map<string, number>();
+  return cells.map((cell) => {
+    const header = stripBom(cell);
+    const count = seen.get(header);
+    if (count === undefined) {
+      seen.set(header, 1);
+      used.add(header);
+      return header;
+    }
+    let suffix = count;
+    let renamed = `${header}_${suffix}`;
+    while (used.has(renamed)) renamed = `${header}_${++suffix}`;
+    used.add(renamed);
+    seen.set(header, count + 1);
+    return renamed;
+  });
+}
+
+const isEmptyRecord = (cells: readonly string[]) => cells.every((cell) => cell === '');
 
 /**
  * SPEC 2: headers from the first line, empty lines skipped; nameless columns cannot be mapped.
  * Each row keeps its spreadsheet row number (the header is row 1; empty lines count, as a
  * spreadsheet shows them, and a quoted value spanning lines stays one row).
+ *
+ * PapaParse reads the lines as arrays and the rows are built here: its header mode spends most
+ * of a big file's parse on per-cell calls that this use does not need (about half the time at
+ * 100,000 rows). A cell beyond the last header has no name, so no row keeps it; a line shorter
+ * than the header leaves its last columns out (undefined), as the header mode does.
  */
 export function parseCsvText(text: string, delimiter: string): ParsedCsv {
-  const result = Papa.parse<CsvRow>(text, { header: true, skipEmptyLines: false, delimiter });
-  const headers = (result.meta.fields ?? []).filter((header) => header.trim() !== '');
+  const records = Papa.parse<string[]>(text, { header: false, skipEmptyLines: false, delimiter }).data;
+  const names = uniqueHeaders(records[0] ?? []);
+  const headers = names.filter((header) => header.trim() !== '');
   const rows: CsvRow[] = [];
   const lines: number[] = [];
-  result.data.forEach((row, index) => {
-    if (isEmptyRow(row)) return;
+  for (let index = 1; index < records.length; index += 1) {
+    const cells = records[index]!;
+    if (isEmptyRecord(cells)) continue;
+    const row: Record<string, string> = {};
+    const count = Math.min(cells.length, names.length);
+    for (let column = 0; column < count; column += 1) row[names[column]!] = cells[column]!;
     rows.push(row);
-    lines.push(index + 2);
-  });
+    lines.push(index + 1);
+  }
   return { headers, rows, lines };
 }

@@ -1,0 +1,70 @@
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import { parseCsvText, uniqueHeaders } from './parse-csv-text';
+
+/**
+ * PapaParse's own header mode, with the rows the dialog keeps: what parseCsvText must agree with.
+ * A line of empty cells is empty however many cells it has (header mode keeps the extra ones).
+ */
+function byHeaderMode(text: string, delimiter: string) {
+  const result = Papa.parse<Record<string, unknown>>(text, {
+    header: true,
+    skipEmptyLines: false,
+    delimiter,
+  });
+  const headers = (result.meta.fields ?? []).filter((header) => header.trim() !== '');
+  const rows: Record<string, unknown>[] = [];
+  const lines: number[] = [];
+  result.data.forEach((row, index) => {
+    const { __parsed_extra: extra = [], ...named } = row;
+    const cells = [...Object.values(named), ...(extra as unknown[])];
+    if (cells.every((value) => value === undefined || value === '')) return;
+    rows.push(named);
+    lines.push(index + 2);
+  });
+  return { headers, rows, lines };
+}
+
+describe('parseCsvText', () => {
+  const files: Record<string, [string, string]> = {
+    'a plain file': ['msku,qty\nA-1,3\nB-2,4\n', ','],
+    'empty lines, counted in the row numbers': ['msku,qty\n\nA-1,3\n\n\nB-2,4\n\n', ','],
+    'short and long lines': ['msku,qty,cost\nA-1\nB-2,4,1.50,extra,more\nC-3,,\n', ','],
+    'a quoted value over two lines': ['msku;title\nA-1;"one\ntwo"\nB-2;three\n', ';'],
+    'repeated and nameless headers': ['msku,qty,qty,qty_1,,\nA-1,1,2,3,4,5\n', ','],
+    'a byte order mark': ['\uFEFFmsku\tqty\r\nA-1\t3\r\n', '\t'],
+    'lines of delimiters only': ['msku,qty\n,\nA-1,3\n,,,,\n', ','],
+    'a header alone': ['msku,qty\n', ','],
+    'nothing at all': ['', ','],
+  };
+
+  for (const [name, [text, delimiter]] of Object.entries(files)) {
+    it(`reads ${name} as PapaParse's header mode does`, () => {
+      expect(parseCsvText(text, delimiter)).toEqual(byHeaderMode(text, delimiter));
+    });
+  }
+
+  it('names each column, leaves out what a short line lacks and what a long line adds', () => {
+    const sheet = parseCsvText('msku,qty,cost\nA-1\nB-2,4,1.50,extra\n\nC-3,5,2\n', ',');
+    expect(sheet.headers).toEqual(['msku', 'qty', 'cost']);
+    expect(sheet.rows).toEqual([
+      { msku: 'A-1' },
+      { msku: 'B-2', qty: '4', cost: '1.50' },
+      { msku: 'C-3', qty: '5', cost: '2' },
+    ]);
+    expect(sheet.lines).toEqual([2, 3, 5]);
+  });
+
+  it('keeps a line whose only content lies beyond the last header', () => {
+    const sheet = parseCsvText('msku,qty\n,,late\nA-1,3\n', ',');
+    expect(sheet.lines).toEqual([2, 3]);
+    expect(sheet.rows[0]).toEqual({ msku: '', qty: '' });
+  });
+});
+
+describe('uniqueHeaders', () => {
+  it('gives a repeated name the first free suffix', () => {
+    expect(uniqueHeaders(['a', 'a', 'a_1', 'a', 'b'])).toEqual(['a', 'a_2', 'a_1', 'a_3', 'b']);
+    expect(uniqueHeaders(['', '', ''])).toEqual(['', '_1', '_2']);
+  });
+});
