@@ -67,4 +67,20 @@ describe('uniqueHeaders', () => {
     expect(uniqueHeaders(['a', 'a', 'a_1', 'a', 'b'])).toEqual(['a', 'a_2', 'a_1', 'a_3', 'b']);
     expect(uniqueHeaders(['', '', ''])).toEqual(['', '_1', '_2']);
   });
+
+  it("names a header of many repeats as PapaParse's header mode does", () => {
+    // Taken suffixes first, then repeats: each repeat must skip them all if it starts anew.
+    const cells = [
+      ...Array.from({ length: 20_000 }, (_, index) => `a_${index + 1}`),
+      ...Array(20_000).fill('a'),
+    ];
+    const names = uniqueHeaders(cells);
+    expect(names[20_000]).toBe('a');
+    expect(names.slice(-2)).toEqual(['a_39998', 'a_39999']);
+    expect(new Set(names).size).toBe(cells.length);
+    const header = cells.slice(0, 300).concat(cells.slice(-300)).join(',');
+    expect(parseCsvText(`${header}\n`, ',').headers).toEqual(
+      (Papa.parse(`${header}\n`, { header: true }).meta.fields ?? []) as string[],
+    );
+  });
 });

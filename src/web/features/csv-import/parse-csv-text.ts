@@ -8,24 +8,25 @@ const stripBom = (text: string) => (text.charCodeAt(0) === 0xfeff ? text.slice(1
 
 /**
  * The header line's names as PapaParse's header mode names them: a name seen before gets `_1`,
- * `_2`… (the first suffix no other column uses), so every column keeps its own key.
+ * `_2`… (the first suffix no other column uses), so every column keeps its own key. Each name
+ * remembers the suffix after the last one it took: every suffix below it is taken, so the names
+ * are the header mode's, and a header of many repeats costs linear time, not quadratic.
  */
 export function uniqueHeaders(cells: readonly string[]): string[] {
   const used = new Set(cells);
-  const seen = new Map<string, number>();
+  const nextSuffix = new Map<string, number>();
   return cells.map((cell) => {
     const header = stripBom(cell);
-    const count = seen.get(header);
-    if (count === undefined) {
-      seen.set(header, 1);
+    let suffix = nextSuffix.get(header);
+    if (suffix === undefined) {
+      nextSuffix.set(header, 1);
       used.add(header);
       return header;
     }
-    let suffix = count;
     let renamed = `${header}_${suffix}`;
     while (used.has(renamed)) renamed = `${header}_${++suffix}`;
     used.add(renamed);
-    seen.set(header, count + 1);
+    nextSuffix.set(header, suffix + 1);
     return renamed;
   });
 }
