@@ -60,6 +60,16 @@ describe('parseCsvText', () => {
     expect(sheet.lines).toEqual([2, 3]);
     expect(sheet.rows[0]).toEqual({ msku: '', qty: '' });
   });
+
+  it('keeps the values of a column named like a property every object has', () => {
+    const sheet = parseCsvText('msku,__proto__,constructor,toString\nA-1,X,Y,Z\n', ',');
+    expect(sheet.rows[0]).toEqual({ msku: 'A-1', ['__proto__']: 'X', constructor: 'Y', toString: 'Z' });
+    expect(Object.keys(sheet.rows[0]!)).toEqual(['msku', '__proto__', 'constructor', 'toString']);
+    // As the mapping reads a column: by its name.
+    const column: string = '__proto__';
+    expect(sheet.rows[0]![column]).toBe('X');
+    expect(Object.getPrototypeOf(sheet.rows[0])).toBe(Object.prototype);
+  });
 });
 
 describe('uniqueHeaders', () => {

@@ -31,6 +31,9 @@ export function uniqueHeaders(cells: readonly string[]): string[] {
   });
 }
 
+const PROTO = '__proto__';
+const OWN_VALUE = { enumerable: true, writable: true, configurable: true } as const;
+
 const isEmptyRecord = (cells: readonly string[]) => cells.every((cell) => cell === '');
 
 /**
@@ -47,6 +50,7 @@ export function parseCsvText(text: string, delimiter: string): ParsedCsv {
   const records = Papa.parse<string[]>(text, { header: false, skipEmptyLines: false, delimiter }).data;
   const names = uniqueHeaders(records[0] ?? []);
   const headers = names.filter((header) => header.trim() !== '');
+  const protoColumn = names.indexOf(PROTO);
   const rows: CsvRow[] = [];
   const lines: number[] = [];
   for (let index = 1; index < records.length; index += 1) {
@@ -54,7 +58,11 @@ export function parseCsvText(text: string, delimiter: string): ParsedCsv {
     if (isEmptyRecord(cells)) continue;
     const row: Record<string, string> = {};
     const count = Math.min(cells.length, names.length);
-    for (let column = 0; column < count; column += 1) row[names[column]!] = cells[column]!;
+    for (let column = 0; column < count; column += 1) {
+      // Assigning `__proto__` would set the row's prototype and lose the value: define it instead.
+      if (column === protoColumn) Object.defineProperty(row, PROTO, { ...OWN_VALUE, value: cells[column] });
+      else row[names[column]!] = cells[column]!;
+    }
     rows.push(row);
     lines.push(index + 1);
   }
