@@ -12,7 +12,7 @@ describe('the import request', () => {
     [{ data: [{ msku: 'A' }], blanks: 'keep', fileName: 'stock.csv', reportType: 'Inventory report' }, null],
     [{ data: [{ msku: 'A' }], blanks: 'clear', fileName: null, reportType: null }, null],
     [{ data: [] }, 'No data to save'],
-    [{}, 'data is required'],
+    [{}, 'data or columns is required'],
     [{ data: 'rows' }, 'data must be a list of rows'],
     [{ data: [{ msku: 'A' }], dryRun: true }, 'Unknown field "dryRun"'],
     [{ data: [{ msku: 'A' }], blanks: 'erase' }, 'blanks must be "keep" or "clear"'],
@@ -27,6 +27,13 @@ describe('the import request', () => {
     [{ data: [{ msku: 'A', marketplace: 'GB', currency: 'GBP' }] }, null],
     [{ data: [{ msku: 'A' }, { msku: 'B', marketplace: 'XX' }] }, `Row 2: ${MARKETPLACE_MESSAGE}`],
     [{ data: [{ msku: 'A', currency: 'ABC' }] }, `Row 1: ${CURRENCY_MESSAGE}`],
+    [{ columns: { msku: ['A', 'B'] } }, null],
+    [{ columns: { msku: ['A', 'B'], cost: [1, null] }, leftOut: { cost: [1] } }, null],
+    [{ columns: {} }, 'No data to save'],
+    [{ columns: { msku: ['A'] }, data: [{ msku: 'A' }] }, 'send the rows as data or as columns, not both'],
+    [{ data: [{ msku: 'A' }], leftOut: {} }, 'leftOut goes with columns'],
+    [{ columns: { msku: ['A', null] } }, 'Row 2: MSKU is required'],
+    [{ columns: { msku: ['A', 'B'], marketplace: ['US', 'XX'] } }, `Row 2: ${MARKETPLACE_MESSAGE}`],
   ])('answers %j with %j', (body, message) => {
     const result = parseImportRequest(body);
     expect(result.ok ? null : result.message).toBe(message);
@@ -43,6 +50,23 @@ describe('the import request', () => {
       { msku: 'A', marketplace: 'GB', currency: 'GBP' },
       { msku: 'B', marketplace: 'DE', currency: null },
     ]);
+  });
+
+  it('reads rows sent as columns as it reads the same rows sent as objects', () => {
+    const asRows = parseImportRequest({
+      data: [
+        { msku: 'A', cost: 2, marketplace: 'uk' },
+        { msku: 'B', marketplace: null },
+      ],
+      blanks: 'clear',
+    });
+    const asColumns = parseImportRequest({
+      columns: { msku: ['A', 'B'], cost: [2, null], marketplace: ['uk', null] },
+      leftOut: { cost: [1] },
+      blanks: 'clear',
+    });
+    expect(asColumns).toEqual(asRows);
+    expect(asColumns.ok && asColumns.rows[1]).toEqual({ msku: 'B', marketplace: null });
   });
 
   it('keeps blanks unless told to clear, and trims the file name', () => {

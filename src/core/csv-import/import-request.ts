@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { MARKETPLACE_CURRENCIES, marketplaceByCode } from '../restock/marketplace';
+import { rowsOfColumns } from './import-columns';
 import { type ImportRow, validateImportRows } from './import-rows';
 import { mappingSchema } from './saved-mapping';
 import type { TargetKey } from './targets';
 import { unknownKeysMessage } from './unknown-keys';
 
-// DESIGN 6 and 12: POST /api/dynamic/import-inventory takes `{data, blanks?}` plus where the rows
-// came from, for the history. The rows are checked by validateImportRows (a hand-written walk,
-// fast over 200,000 rows); the rest of the body here.
+// DESIGN 6 and 12: POST /api/dynamic/import-inventory takes the rows, as `data` (a list of row
+// objects) or as `columns` (import-columns.ts, what the page sends), plus `blanks?` and where the
+// rows came from, for the history. The rows are checked by validateImportRows (a hand-written
+// walk, fast over 200,000 rows); the rest of the body here.
 
 export const BLANKS = ['keep', 'clear'] as const;
 /** What a blank cell does: keep the stored value (the default) or clear it. */
@@ -26,7 +28,7 @@ export type ImportRequest =
   | { ok: true; rows: ImportRow[]; options: ImportOptions }
   | { ok: false; message: string };
 
-const KNOWN_KEYS = new Set(['data', 'blanks', 'fileName', 'reportType']);
+const KNOWN_KEYS = new Set(['data', 'columns', 'leftOut', 'blanks', 'fileName', 'reportType']);
 
 // Only printable text: a file name ends up in the history list and its exports.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for.
@@ -79,22 +81,40 @@ export function normalizeMarketFields(
   return { ok: true, rows };
 }
 
-/** The import route's body: `{data, blanks?, fileName?, reportType?}`, every problem named. */
+/** The rows of the body, sent as `data` or as `columns`, not yet checked. */
+function bodyRows(
+  body: Record<string, unknown>,
+): { ok: true; rows: unknown[] } | { ok: false; message: string } {
+  const { data, columns, leftOut } = body;
+  if (columns !== undefined) {
+    if (data !== undefined) return { ok: false, message: 'send the rows as data or as columns, not both' };
+    return rowsOfColumns(columns, leftOut);
+  }
+  if (leftOut !== undefined) return { ok: false, message: 'leftOut goes with columns' };
+  if (data === undefined) return { ok: false, message: 'data or columns is required' };
+  if (!Array.isArray(data)) return { ok: false, message: 'data must be a list of rows' };
+  return { ok: true, rows: data };
+}
+
+/**
+ * The import route's body: `{data | columns, leftOut?, blanks?, fileName?, reportType?}`, every
+ * problem named.
+ */
 export function parseImportRequest(body: unknown): ImportRequest {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return { ok: false, message: 'body must be an object' };
   }
   const unknownKeys = Object.keys(body).filter((key) => !KNOWN_KEYS.has(key));
   if (unknownKeys.length > 0) return { ok: false, message: unknownKeysMessage('field', unknownKeys) };
-  const { data, blanks = 'keep', fileName, reportType } = body as Record<string, unknown>;
+  const { blanks = 'keep', fileName, reportType } = body as Record<string, unknown>;
   if (!BLANKS.includes(blanks as Blanks)) return { ok: false, message: 'blanks must be "keep" or "clear"' };
   const file = optionalText(fileName, 'fileName', FILE_NAME_MAX);
   if (!file.ok) return file;
   const report = optionalText(reportType, 'reportType', REPORT_TYPE_MAX);
   if (!report.ok) return report;
-  if (data === undefined) return { ok: false, message: 'data is required' };
-  if (!Array.isArray(data)) return { ok: false, message: 'data must be a list of rows' };
-  const validation = validateImportRows(data);
+  const rows = bodyRows(body as Record<string, unknown>);
+  if (!rows.ok) return rows;
+  const validation = validateImportRows(rows.rows);
   if (!validation.ok) return validation;
   const markets = normalizeMarketFields(validation.rows);
   if (!markets.ok) return markets;

@@ -228,7 +228,7 @@ describe('POST /api/dynamic/import-inventory', () => {
     const empty = await owner.client.post(IMPORT, { data: [] }, owner.token);
     expect(empty).toMatchObject({ status: 400, body: { message: NO_DATA_MESSAGE } });
     const missing = await owner.client.post(IMPORT, {}, owner.token);
-    expect(missing).toMatchObject({ status: 400, body: { message: 'data is required' } });
+    expect(missing).toMatchObject({ status: 400, body: { message: 'data or columns is required' } });
     const unknown = await owner.client.post(IMPORT, { data: [{ msku: 'A', colour: 'red' }] }, owner.token);
     expect(unknown).toMatchObject({ status: 400, body: { message: 'Row 1: Unknown field "colour"' } });
     const duplicate = await owner.client.post(IMPORT, { data: [{ msku: 'A' }, { msku: 'A' }] }, owner.token);
@@ -349,6 +349,37 @@ describe('blank cells', () => {
     const rows = await rowsOf(owner);
     expect(rows.get('KS-1')).toMatchObject({ supplier: 'Acme', cost: 7.5 });
     expect(rows.get('NEW-1')).toMatchObject({ supplier: null, cost: 2 });
+  });
+
+  it('are read the same from rows sent as columns, a field left out keeping its value', async () => {
+    const owner = await ownerWithKeystone();
+    // As the page sends them: KS-1's cost did not parse, so it is left out; its supplier is blank.
+    const body = {
+      columns: { msku: ['KS-1', 'NEW-1'], supplier: [null, 'Acme'], cost: [null, 2] },
+      leftOut: { cost: [0] },
+      blanks: 'clear',
+    };
+    const response = await owner.client.post<Counts>(IMPORT, body, owner.token);
+    expect(response.body).toEqual(counts(1, 1, 0));
+    const rows = await rowsOf(owner);
+    expect(rows.get('KS-1')).toMatchObject({ supplier: null, cost: 7.5 });
+    expect(rows.get('NEW-1')).toMatchObject({ supplier: 'Acme', cost: 2 });
+  });
+
+  it('answer 400 for columns that do not line up, writing nothing', async () => {
+    const owner = await ownerWithKeystone();
+    const uneven = { columns: { msku: ['KS-1', 'NEW-1'], cost: [1] } };
+    expect(await owner.client.post(IMPORT, uneven, owner.token)).toMatchObject({
+      status: 400,
+      body: { message: 'columns.cost has 1 values where columns.msku has 2' },
+    });
+    const wrongLeftOut = { columns: { msku: ['KS-1'], cost: [1] }, leftOut: { cost: [0] } };
+    expect(await owner.client.post(IMPORT, wrongLeftOut, owner.token)).toMatchObject({
+      status: 400,
+      body: { message: 'Row 1: a field left out must be null in columns.cost' },
+    });
+    expect((await rowsOf(owner)).get('KS-1')).toMatchObject({ cost: 7.5, version: 1 });
+    expect(await productCount(owner.email)).toBe(1);
   });
 
   it('answers 400 naming blanks for anything but keep or clear', async () => {

@@ -44,6 +44,7 @@ import {
   FETCH_MAPPING_FAILED,
   fetchSavedSettings,
   type ImportBody,
+  importBody,
   importInventory,
   importKeys,
   previewImport,
@@ -401,12 +402,11 @@ export function useCsvImport(onSaved?: (result: ImportResult) => void) {
       toast.error(message);
       return;
     }
-    const body: ImportBody = {
-      data: validation.rows,
+    const body = importBody(validation.rows, {
       blanks,
       fileName: file.name,
       reportType: file.report?.profile.name ?? null,
-    };
+    });
     setPhase('checking');
     try {
       const preview = await previewImport(body);
