@@ -32,9 +32,11 @@ export const VALID_BODIES: Readonly<Record<string, (context: BodyContext) => Rec
     email: `${account.marker.toLowerCase()}-added-${unique}@example.com`,
     password: 'Pebble-Orchard-Sunrise-31',
   }),
-  // A new product each time: an import that changes nothing is refused ('No data to save').
+  // A new product each time: an import that changes nothing is refused ('No data to save'). The
+  // rows as columns, as the page sends them; the rows' own shape is tested with the import.
   'POST /api/dynamic/import-inventory': ({ account, unique }) => ({
-    data: [{ msku: `${account.marker}-IMPORTED-${unique}`, title: 'Imported' }],
+    columns: { msku: [`${account.marker}-IMPORTED-${unique}`], title: ['Imported'], cost: [null] },
+    leftOut: { cost: [0] },
   }),
   'POST /api/dynamic/import-sales': ({ account }) => ({
     rows: [{ msku: account.msku, day: '2024-01-02', units: 3 }],
