@@ -5,7 +5,8 @@
  * A/B in one run: `BENCH_DISTS=dirA,dirB` serves each web build (`npx vite build --outDir dirA`)
  * from its own app on one database, the builds taking turns. `BENCH_RUNS` (default 8),
  * `BENCH_ROWS` (default 100,000), `BENCH_PROFILE=prefix` writes a CPU profile of each build's
- * last load. Prints each load, then the medians.
+ * last load, `BENCH_NEW_TAB=1` makes each load in a new tab (as `bench:restock` does) instead of
+ * reloading one tab per build. Prints each load, then the medians.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
@@ -20,6 +21,7 @@ import { median, registerBenchSeller, runBench, startBenchApp } from './support'
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 8);
 const DISTS = (process.env.BENCH_DISTS ?? WEB_DIST).split(',').filter(Boolean);
+const NEW_TAB = process.env.BENCH_NEW_TAB === '1';
 const FORGET_VIEW = `for (const key of Object.keys(sessionStorage)) if (key.startsWith('replen:restock-')) sessionStorage.removeItem(key)`;
 
 /** In the page, once the first rows are painted: when each step ended (page clock, ms). */
@@ -68,18 +70,28 @@ async function main() {
     const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
     const results = new Map<string, Array<Record<string, number>>>();
     try {
-      const pages = [];
-      for (const app of apps) {
-        const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-        await page.addInitScript((token) => sessionStorage.setItem('accessToken', token), accessToken);
-        await page.addInitScript(PAINTED_HELPER);
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      await context.addInitScript((token) => sessionStorage.setItem('accessToken', token), accessToken);
+      await context.addInitScript(PAINTED_HELPER);
+      const openPage = async (app: (typeof apps)[number]) => {
+        const page = await context.newPage();
         // As in the restock bench, whose AG Grid routes do this: a route turns the HTTP cache off.
         await page.route(`${app.url}/bench-nothing`, (route) => route.fulfill({ body: '' }));
-        pages.push({ app, page });
+        return page;
+      };
+      const pages = [];
+      for (const app of apps) {
+        pages.push({ app, page: await openPage(app) });
         results.set(app.dist, []);
       }
       for (let run = 0; run < RUNS; run++) {
-        for (const { app, page } of run % 2 ? [...pages].reverse() : pages) {
+        for (const slot of run % 2 ? [...pages].reverse() : pages) {
+          const { app } = slot;
+          if (NEW_TAB && run > 0) {
+            await slot.page.close();
+            slot.page = await openPage(app);
+          }
+          const { page } = slot;
           await page.evaluate(FORGET_VIEW).catch(() => {});
           const profile = process.env.BENCH_PROFILE && run === RUNS - 1;
           const cdp = profile ? await page.context().newCDPSession(page) : null;
