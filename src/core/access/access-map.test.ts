@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  accessComponentsResponse,
   accessSchemaInconsistency,
   accessSchemaIsConsistent,
   computeAccessMap,
   effectiveLevel,
   memberSchemaLevels,
   resolveSchemaLevels,
-  saveAccessSchemaRequest,
 } from './access-map';
+import { accessComponentsResponse, saveAccessSchemaRequest } from './access-requests';
 import { COMPONENT_PATHS } from './registry';
 
 const firstMessage = (body: unknown) => {

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 
 /** SPEC 3: 0 Restricted, 1 Can View, 2 Can Edit; SPEC 6: the dev flag grants level 3. */
-export const accessLevelSchema = z.literal([0, 1, 2, 3]);
+// Marked pure, with plain checks below: a page that needs no schema loads no zod.
+export const accessLevelSchema = /* @__PURE__ */ z.literal([0, 1, 2, 3]);
 export type AccessLevel = z.infer<typeof accessLevelSchema>;
 
 /** The levels an access schema (and the permission tree) can hold: level 3 is never saved. */
-export const schemaLevelSchema = z.literal([0, 1, 2]);
+export const schemaLevelSchema = /* @__PURE__ */ z.literal([0, 1, 2]);
 export type SchemaLevel = z.infer<typeof schemaLevelSchema>;
 
 export const RESTRICTED = 0;
@@ -21,7 +22,7 @@ export const ACCESS_LABELS = { 0: 'Restricted', 1: 'Can View', 2: 'Can Edit' } a
 export const NO_EDIT_PERMISSION_TOOLTIP = 'You do not have permission to edit this component.';
 
 export const isSchemaLevel = (value: unknown): value is SchemaLevel =>
-  schemaLevelSchema.safeParse(value).success;
+  value === RESTRICTED || value === CAN_VIEW || value === CAN_EDIT;
 
 // A missing level counts as 0: a component nobody granted renders nothing (SPEC 6).
 export const canView = (level: number | undefined): boolean => (level ?? RESTRICTED) >= CAN_VIEW;

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { accessSchemaIsConsistent, computeAccessMap, saveAccessSchemaRequest } from './access-map';
+import { accessSchemaIsConsistent, computeAccessMap } from './access-map';
+import { saveAccessSchemaRequest } from './access-requests';
 import type { SchemaLevel } from './levels';
 import {
   buildTree,

@@ -23,7 +23,7 @@ export const COMPONENT_PATHS = [
   'settings.marketplace',
 ] as const;
 
-export const componentPathSchema = z.enum(COMPONENT_PATHS);
+export const componentPathSchema = /* @__PURE__ */ z.enum(COMPONENT_PATHS);
 export type ComponentPath = z.infer<typeof componentPathSchema>;
 
 /** What the access-schema editor shows for each component. */

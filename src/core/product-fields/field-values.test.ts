@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { validateImportRows } from '../csv-import/import-rows';
-import { fieldExpectation, fieldSchema, parseFieldValue, requiredFieldSchema } from './field-values';
+import { fieldSchema, requiredFieldSchema } from './field-schemas';
+import { fieldExpectation, parseFieldValue } from './field-values';
 import { EDITABLE_FIELDS, IMPORTABLE_FIELDS, type ProductFieldKey } from './fields';
 
 const messageOf = (key: ProductFieldKey, value: unknown) => {

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   type FieldSpec,
   type FieldValue,
@@ -135,26 +134,3 @@ export function parseFieldValue<K extends ProductFieldKey>(
   if (problem !== null) return { ok: false, message: problem };
   return { ok: true, value: storedValue(key, value) as FieldValue<K> };
 }
-
-const issue = (context: z.RefinementCtx, message: string) => {
-  context.addIssue({ code: 'custom', message });
-  return z.NEVER;
-};
-
-/**
- * A zod schema of one field, for request bodies and forms that hold several: the same rules and
- * messages as parseFieldValue.
- */
-export const fieldSchema = <K extends ProductFieldKey>(key: K) =>
-  z.unknown().transform((value, context): FieldValue<K> => {
-    const result = parseFieldValue(key, value);
-    return result.ok ? result.value : issue(context, result.message);
-  });
-
-/** The same, where a blank is refused even though the field itself may be blank (a default). */
-export const requiredFieldSchema = <K extends ProductFieldKey>(key: K) =>
-  z.unknown().transform((value, context): NonNullable<FieldValue<K>> => {
-    const result = parseFieldValue(key, value);
-    if (!result.ok) return issue(context, result.message);
-    return result.value ?? issue(context, missingValueMessage(key));
-  });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BUILT_IN_DEFAULTS, calculationDefaultsSchema } from './calculation-defaults';
+import { BUILT_IN_DEFAULTS } from './calculation-defaults';
+import { calculationDefaultsSchema } from './calculation-defaults-schema';
 
 const firstMessage = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
   result.success ? null : (result.error?.issues[0]?.message ?? null);

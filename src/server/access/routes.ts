@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { memberSchemaLevels, saveAccessSchemaRequest } from '../../core/access/access-map';
+import { memberSchemaLevels } from '../../core/access/access-map';
+import { saveAccessSchemaRequest } from '../../core/access/access-requests';
 import type { AppDeps } from '../app-deps';
 import { currentUser } from '../auth/guard';
 import { parseBody } from '../http/validate';

@@ -1,9 +1,6 @@
 import { eq } from 'drizzle-orm';
-import {
-  BUILT_IN_DEFAULTS,
-  type CalculationDefaults,
-  calculationDefaultsSchema,
-} from '../../core/restock/calculation-defaults';
+import { BUILT_IN_DEFAULTS, type CalculationDefaults } from '../../core/restock/calculation-defaults';
+import { calculationDefaultsSchema } from '../../core/restock/calculation-defaults-schema';
 import type { Db } from './pool';
 import { accountSettings } from './schema';
 

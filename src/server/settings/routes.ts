@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { calculationDefaultsSchema } from '../../core/restock/calculation-defaults';
+import { calculationDefaultsSchema } from '../../core/restock/calculation-defaults-schema';
 import { requirePermission } from '../access/guards';
 import type { AppDeps } from '../app-deps';
 import { currentUser } from '../auth/guard';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AccessSchemaTreeResponse } from '../../../core/access/access-map';
+import type { AccessSchemaTreeResponse } from '../../../core/access/access-requests';
 import {
   buildTree,
   grantedList,

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from 'react-toastify';
-import type { AccessSchemaTreeResponse, SelectedAccessItems } from '../../../core/access/access-map';
+import type { SelectedAccessItems } from '../../../core/access/access-map';
+import type { AccessSchemaTreeResponse } from '../../../core/access/access-requests';
 import { apiFetch } from '../../lib/api-client';
 import { accessKeys } from '../access/api';
 

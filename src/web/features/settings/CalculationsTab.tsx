@@ -9,7 +9,7 @@ import { PRODUCT_FIELDS } from '../../../core/product-fields/fields';
 import {
   type CalculationDefaults,
   calculationDefaultsSchema,
-} from '../../../core/restock/calculation-defaults';
+} from '../../../core/restock/calculation-defaults-schema';
 import { apiFetch } from '../../lib/api-client';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
