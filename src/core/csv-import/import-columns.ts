@@ -30,23 +30,29 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 export function columnsOfRows(rows: readonly ImportRow[]): ImportColumns {
   const present = new Set<string>();
   for (const row of rows) for (const key in row) present.add(key);
-  const columns: ImportColumns['columns'] = {};
-  const leftOut: LeftOut = {};
-  for (const field of TARGET_KEYS) {
-    if (!present.has(field)) continue;
-    const values = new Array<unknown>(rows.length);
-    const missing: number[] = [];
-    for (let index = 0; index < rows.length; index += 1) {
-      const row = rows[index] as Record<string, unknown>;
-      if (field in row) values[index] = row[field] ?? null;
+  const fields = TARGET_KEYS.filter((field) => present.has(field));
+  const lists = fields.map(() => new Array<unknown>(rows.length));
+  const missing = fields.map((): number[] => []);
+  // Row by row, one lookup a cell: `in` only where a value is absent (rarely: a cell that did
+  // not parse), as a column-by-column walk with `in` on every cell took twice as long.
+  for (let index = 0; index < rows.length; index += 1) {
+    const row = rows[index] as Record<string, unknown>;
+    for (let column = 0; column < fields.length; column += 1) {
+      const field = fields[column]!;
+      const value = row[field];
+      if (value !== undefined) lists[column]![index] = value;
       else {
-        values[index] = null;
-        missing.push(index);
+        lists[column]![index] = null;
+        if (!(field in row)) missing[column]!.push(index);
       }
     }
-    columns[field] = values;
-    if (missing.length > 0) leftOut[field] = missing;
   }
+  const columns: ImportColumns['columns'] = {};
+  const leftOut: LeftOut = {};
+  fields.forEach((field, column) => {
+    columns[field] = lists[column];
+    if (missing[column]!.length > 0) leftOut[field] = missing[column];
+  });
   return Object.keys(leftOut).length > 0 ? { columns, leftOut } : { columns };
 }
 
