@@ -21,7 +21,19 @@ describe('rows sent as columns', () => {
       leftOut: { title: [1], cost: [2], replen: [2] },
     });
     const back = rowsOfColumns(body.columns, JSON.parse(JSON.stringify(body.leftOut)));
-    expect(back).toEqual({ ok: true, rows });
+    // Strict: a field left out must be absent from its row, not undefined.
+    expect(back).toStrictEqual({ ok: true, rows });
+  });
+
+  it('leaves out a value that is undefined, as JSON.stringify leaves out such a key', () => {
+    const rows = [
+      { msku: 'A', cost: undefined },
+      { msku: 'B', cost: 3 },
+    ] as unknown as ImportRow[];
+    expect(columnsOfRows(rows)).toEqual({
+      columns: { msku: ['A', 'B'], cost: [null, 3] },
+      leftOut: { cost: [0] },
+    });
   });
 
   it('sends no leftOut when every row carries every field', () => {

@@ -65,8 +65,8 @@ describe('the import request', () => {
       leftOut: { cost: [1] },
       blanks: 'clear',
     });
-    expect(asColumns).toEqual(asRows);
-    expect(asColumns.ok && asColumns.rows[1]).toEqual({ msku: 'B', marketplace: null });
+    expect(asColumns).toStrictEqual(asRows);
+    expect(asColumns.ok && asColumns.rows[1]).toStrictEqual({ msku: 'B', marketplace: null });
   });
 
   it('keeps blanks unless told to clear, and trims the file name', () => {

@@ -232,7 +232,7 @@ describe('CsvImporter', () => {
     fireEvent.click(within(list).getByRole('button', { name: 'Keep the last row of each' }));
     fireEvent.click(save());
     await screen.findByRole('table', { name: 'Changes by field' });
-    expect(sentRows(posts()[0]!)).toEqual([
+    expect(sentRows(posts()[0]!)).toStrictEqual([
       { msku: 'C', cost: 4 },
       { msku: 'B', cost: 5 },
       { msku: 'A', cost: 6 },
@@ -269,7 +269,7 @@ describe('CsvImporter', () => {
     fireEvent.click(save());
     await screen.findByRole('table', { name: 'Changes by field' });
     // The pound says the United Kingdom; its currency goes with it.
-    expect(sentRows(posts()[0]!)).toEqual([
+    expect(sentRows(posts()[0]!)).toStrictEqual([
       { msku: 'A', your_price: 12.99, marketplace: 'GB' },
       { msku: 'B', your_price: 3, marketplace: 'GB' },
     ]);
@@ -283,7 +283,7 @@ describe('CsvImporter', () => {
     fireEvent.change(screen.getByLabelText('Marketplace of this file'), { target: { value: 'FR' } });
     fireEvent.click(save());
     await screen.findByRole('table', { name: 'Changes by field' });
-    expect(sentRows(posts()[0]!)).toEqual([
+    expect(sentRows(posts()[0]!)).toStrictEqual([
       { msku: 'A', your_price: 12.99, marketplace: 'FR' },
       { msku: 'B', your_price: 1234.5, marketplace: 'FR' },
     ]);
@@ -291,7 +291,7 @@ describe('CsvImporter', () => {
     fireEvent.change(screen.getByLabelText('Marketplace of this file'), { target: { value: '' } });
     fireEvent.click(save());
     await waitFor(() => expect(posts()).toHaveLength(2));
-    expect(sentRows(posts()[1]!)).toEqual([
+    expect(sentRows(posts()[1]!)).toStrictEqual([
       { msku: 'A', your_price: 12.99, currency: 'EUR' },
       { msku: 'B', your_price: 1234.5, currency: 'EUR' },
     ]);
