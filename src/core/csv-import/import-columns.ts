@@ -78,9 +78,9 @@ function leftOutProblem(leftOut: unknown, columns: Record<string, unknown[]>, si
 }
 
 /**
- * The rows of a columnar body, for the same checks as rows sent as objects (so every problem is
- * named by its row, as before). The shape is checked first and the row count bounded before a
- * single row is built.
+ * The rows of a columnar body, for the same checks as rows sent as objects, so a problem with a
+ * value is named by its row as before; a problem with the columns' shape is named by its column.
+ * The shape is checked first and the row count bounded before a single row is built.
  */
 export function rowsOfColumns(columns: unknown, leftOut: unknown): Parsed {
   if (!isPlainObject(columns)) return { ok: false, message: COLUMNS_MESSAGE };
@@ -88,21 +88,24 @@ export function rowsOfColumns(columns: unknown, leftOut: unknown): Parsed {
   const unknown = fields.filter((field) => !KNOWN_FIELDS.has(field));
   if (unknown.length > 0) return { ok: false, message: unknownKeysMessage('field', unknown) };
   const lists = columns as Record<string, unknown[]>;
-  let size = -1;
   for (const field of fields) {
-    const values = lists[field];
-    if (!Array.isArray(values)) return { ok: false, message: `columns.${field} must be a list of values` };
-    if (values.length > MAX_IMPORT_ROWS) return { ok: false, message: TOO_MANY_ROWS_MESSAGE };
-    if (size === -1) size = values.length;
-    else if (values.length !== size)
+    if (!Array.isArray(lists[field]))
+      return { ok: false, message: `columns.${field} must be a list of values` };
+  }
+  // Every list as long as the first: that length is the number of rows.
+  const size = fields.length === 0 ? 0 : lists[fields[0]!]!.length;
+  if (size > MAX_IMPORT_ROWS) return { ok: false, message: TOO_MANY_ROWS_MESSAGE };
+  for (const field of fields) {
+    const { length } = lists[field]!;
+    if (length !== size)
       return {
         ok: false,
-        message: `columns.${field} has ${values.length} values where columns.${fields[0]} has ${size}`,
+        message: `columns.${field} has ${length} values where columns.${fields[0]} has ${size}`,
       };
   }
-  const problem = leftOutProblem(leftOut, lists, Math.max(size, 0));
+  const problem = leftOutProblem(leftOut, lists, size);
   if (problem) return { ok: false, message: problem };
-  const rows = new Array<Record<string, unknown>>(Math.max(size, 0));
+  const rows = new Array<Record<string, unknown>>(size);
   // In target order, so every row has the same shape (and the same keys as the page's rows).
   const ordered = TARGET_KEYS.filter((field) => Object.hasOwn(lists, field));
   const skipped = ordered.map((field) => {

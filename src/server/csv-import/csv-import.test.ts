@@ -2,7 +2,8 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_IMPORT_ROWS, TOO_MANY_ROWS_MESSAGE } from '../../core/csv-import/import-rows';
 import { NO_DATA_MESSAGE } from '../../core/csv-import/mapping';
-import type { Product } from '../../core/product-fields/fields';
+import { TARGET_KEYS } from '../../core/csv-import/targets';
+import { fieldSpec, type Product } from '../../core/product-fields/fields';
 import { demoProducts } from '../../core/restock/demo-products';
 import { addMemberAndLogIn, createClient, signUp } from '../test-support/http-client';
 import { accountIdOf, insertProducts } from '../test-support/products';
@@ -380,6 +381,20 @@ describe('blank cells', () => {
     });
     expect((await rowsOf(owner)).get('KS-1')).toMatchObject({ cost: 7.5, version: 1 });
     expect(await productCount(owner.email)).toBe(1);
+  });
+
+  it('answer 400 for a 1 MiB value in every text column, naming the row without echoing the value', async () => {
+    const owner = await ownerWithKeystone();
+    const huge = 'x'.repeat(1024 * 1024);
+    const textFields = TARGET_KEYS.filter(
+      (field) => field !== 'msku' && ['text', 'url'].includes(fieldSpec(field).type),
+    );
+    const columns = Object.fromEntries([['msku', ['KS-1']], ...textFields.map((field) => [field, [huge]])]);
+    const response = await owner.client.post<{ message: string }>(IMPORT, { columns }, owner.token);
+    expect(response.status).toBe(400);
+    expect(response.body.message).toMatch(/^Row 1: /);
+    expect(response.body.message.length).toBeLessThan(300);
+    expect((await rowsOf(owner)).get('KS-1')).toMatchObject({ version: 1 });
   });
 
   it('answers 400 naming blanks for anything but keep or clear', async () => {
