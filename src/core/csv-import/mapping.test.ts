@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { columnsOfRows } from './import-columns';
+import type { ImportRow } from './import-rows';
 import {
   applySavedMapping,
   clearMappings,
@@ -233,7 +235,13 @@ describe('the mapped rows', () => {
 
   it('sends a blank cell as null but leaves out a cell that does not parse, so it keeps the stored value', () => {
     const source = [{ SKU: 'A', Cost: 'cheap', Supplier: '#REF!', Qty: '', Flag: 'maybe' }];
-    expect(mappedRows(source, mapping)).toEqual([{ msku: 'A', supplier: null, fba_quantity: null }]);
+    const mapped = mappedRows(source, mapping);
+    expect(mapped).toEqual([{ msku: 'A', supplier: null, fba_quantity: null }]);
+    // As the page sends it: the cells that did not parse are left out, the blanks are null.
+    expect(columnsOfRows(mapped as ImportRow[])).toEqual({
+      columns: { msku: ['A'], supplier: [null], cost: [null], fba_quantity: [null], replen: [null] },
+      leftOut: { cost: [0], replen: [0] },
+    });
   });
 
   it('reads numbers with the decimal separator it is given', () => {

@@ -59,7 +59,7 @@ export function MappingPreview({
                   const isNumeric = target.type !== 'text' && target.type !== 'boolean';
                   const classes = [isNumeric ? styles.numeric : '', value == null ? styles.nullCell : ''];
                   // A cell left out of the row did not parse: the stored value stays.
-                  const isKept = !(target.key in row);
+                  const isKept = value === undefined;
                   return (
                     <td
                       key={target.key}

@@ -70,6 +70,22 @@ describe('parseCsvText', () => {
     expect(sheet.rows[0]![column]).toBe('X');
     expect(Object.getPrototypeOf(sheet.rows[0])).toBe(Object.prototype);
   });
+
+  it('keeps such a column on a short line too, and leaves out only what the line lacks', () => {
+    const sheet = parseCsvText('msku,__proto__,qty\nA-1,X,3\nB-2,Y\n', ',');
+    expect(sheet.rows.map((row) => Object.entries(row))).toEqual([
+      [
+        ['msku', 'A-1'],
+        ['__proto__', 'X'],
+        ['qty', '3'],
+      ],
+      [
+        ['msku', 'B-2'],
+        ['__proto__', 'Y'],
+      ],
+    ]);
+    for (const row of sheet.rows) expect(Object.getPrototypeOf(row)).toBe(Object.prototype);
+  });
 });
 
 describe('uniqueHeaders', () => {
