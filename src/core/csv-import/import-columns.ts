@@ -108,16 +108,22 @@ export function rowsOfColumns(columns: unknown, leftOut: unknown): Parsed {
   const rows = new Array<Record<string, unknown>>(size);
   // In target order, so every row has the same shape (and the same keys as the page's rows).
   const ordered = TARGET_KEYS.filter((field) => Object.hasOwn(lists, field));
+  const values = ordered.map((field) => lists[field]!);
   const skipped = ordered.map((field) => {
     const indexes = isPlainObject(leftOut) ? leftOut[field] : undefined;
     return Array.isArray(indexes) && indexes.length > 0 ? new Set<number>(indexes as number[]) : null;
   });
+  const leavesOut = new Uint8Array(size);
+  for (const indexes of skipped) for (const index of indexes ?? []) leavesOut[index] = 1;
+  // A row with every field starts as a copy of one that has them all, then takes its values:
+  // adding the fields one by one to each new row cost about twice as much at 100,000 rows.
+  const everyField: Record<string, unknown> = {};
+  for (const field of ordered) everyField[field] = null;
   for (let index = 0; index < rows.length; index += 1) {
-    const row: Record<string, unknown> = {};
+    const row: Record<string, unknown> = leavesOut[index] === 1 ? {} : { ...everyField };
     for (let column = 0; column < ordered.length; column += 1) {
-      if (skipped[column]?.has(index)) continue;
-      const field = ordered[column]!;
-      row[field] = lists[field]![index];
+      if (leavesOut[index] === 1 && skipped[column]?.has(index)) continue;
+      row[ordered[column]!] = values[column]![index];
     }
     rows[index] = row;
   }
