@@ -13,7 +13,10 @@ describe('MappingPreview', () => {
     render(<MappingPreview rows={rows} mapping={mapping} total={2} decimal="." currency="USD" />);
     const table = screen.getByRole('table', { name: 'Import preview' });
     const [first, second] = within(table).getAllByRole('row').slice(1);
-    const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
+    const cells = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
     expect(within(first!).getByText('kept').getAttribute('title')).toBe(
       'Not readable: the stored value stays as it is',
     );
