@@ -49,6 +49,11 @@ export function copyLine(
 /**
  * The rows as COPY text in chunks of `rowsPerChunk` lines, so that a stream can apply backpressure
  * without holding the whole payload twice. A NUL character fails with the row number (from 1).
+ *
+ * Each line is joined from its values, and each chunk from its lines, at once: appending value by
+ * value made a string piece per value, every piece of a chunk alive until the chunk was written,
+ * and copying them between young collections tripled the time (1.2 s against 0.45 s for 100,000
+ * rows of every import target, with Node's default young generation).
  */
 export function* copyChunks(
   rows: readonly Readonly<Record<string, unknown>>[],
@@ -58,11 +63,12 @@ export function* copyChunks(
 ): Generator<string> {
   // The leading values are the same on every line: encode them once.
   const prefix = copyLine({}, [], options).slice(0, -1);
-  const rest = { nullAs: options.nullAs };
+  const nullAs = options.nullAs ?? {};
   const { perRow } = options;
+  const values = new Array<string>(columns.length);
   for (let start = 0; start < rows.length; start += rowsPerChunk) {
-    let chunk = '';
     const end = Math.min(rows.length, start + rowsPerChunk);
+    const lines = new Array<string>(end - start + 1);
     for (let index = start; index < end; index += 1) {
       try {
         const row = rows[index]!;
@@ -71,13 +77,19 @@ export function* copyChunks(
               .map((value) => `${copyValue(value)}\t`)
               .join('')
           : '';
-        chunk += prefix + computed + copyLine(row, columns, rest);
+        for (let column = 0; column < columns.length; column += 1) {
+          const name = columns[column]!;
+          values[column] = copyValue(row[name] ?? nullAs[name], name);
+        }
+        lines[index - start] = prefix + computed + values.join('\t');
       } catch (error) {
         if (error instanceof NulCharacterError)
           throw new NulCharacterError(`Row ${index + 1}: ${error.message}`);
         throw error;
       }
     }
-    yield chunk;
+    // The last line ends with a newline too.
+    lines[end - start] = '';
+    yield lines.join('\n');
   }
 }
