@@ -36,6 +36,15 @@ describe('parseCsvText', () => {
     'lines of delimiters only': ['msku,qty\n,\nA-1,3\n,,,,\n', ','],
     'a header alone': ['msku,qty\n', ','],
     'nothing at all': ['', ','],
+    'over a thousand columns, a short line among full ones': [
+      [1001, 1001, 3, 1001]
+        .map((count, line) =>
+          Array.from({ length: count }, (_, i) => (line === 0 ? `c${i}` : `${line}.${i}`)),
+        )
+        .map((cells) => cells.join(','))
+        .join('\n'),
+      ',',
+    ],
   };
 
   for (const [name, [text, delimiter]] of Object.entries(files)) {
