@@ -3,8 +3,8 @@ import { postgresErrorCode } from '../db/errors';
 import { allowLongStatements, type Db } from '../db/pool';
 import { conflict } from '../http/errors';
 
-// Imports and undos of one account take turns: each holds the account's advisory lock for its
-// whole transaction. The lock is a session lock taken before BEGIN, so that a REPEATABLE READ
+// Imports, undos and marketplace steps of one account take turns: each holds the account's
+// advisory lock for its whole transaction. The lock is a session lock taken before BEGIN, so that a REPEATABLE READ
 // transaction takes its snapshot only once the previous import has committed.
 
 const pool = (db: Db) => (db as unknown as { $client: pg.Pool }).$client;
@@ -18,6 +18,7 @@ const UNIQUE_VIOLATION = '23505';
 export const BUSY_MESSAGE =
   'Another import or undo of this account is still running; please try again in a moment.';
 export const CHANGED_WHILE_IMPORTING_MESSAGE = 'These products changed while importing; please import again.';
+export const ACCOUNT_GONE_MESSAGE = 'This account no longer exists.';
 
 export type Isolation = 'READ COMMITTED' | 'REPEATABLE READ';
 
@@ -26,6 +27,16 @@ export type Outcome<T> = { commit: boolean; value: T };
 
 // The key spelled out in the SQL, so that a waiting import is visible as such in pg_stat_activity.
 const LOCK_KEY = "hashtextextended('replen.import:' || $1, 0)";
+
+/**
+ * Products have no foreign key to accounts (decision 005): this one lock does its check for every
+ * product the transaction writes. The account cannot be deleted until the transaction ends, so
+ * its products never outlive it.
+ */
+async function lockAccountRow(client: pg.PoolClient, accountId: string): Promise<void> {
+  const account = await client.query('SELECT 1 FROM accounts WHERE id = $1 FOR KEY SHARE', [accountId]);
+  if (account.rows.length === 0) throw conflict(ACCOUNT_GONE_MESSAGE);
+}
 
 /**
  * Runs `work` in one transaction while holding the account's import lock; commits or rolls back
@@ -51,6 +62,7 @@ export async function inAccountTransaction<T>(
     restoreTimeouts = await allowLongStatements(client);
     let outcome: Outcome<T>;
     try {
+      await lockAccountRow(client, accountId);
       outcome = await work(client);
     } catch (error) {
       try {

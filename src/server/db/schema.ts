@@ -108,13 +108,17 @@ export const rateLimits = pgTable(
 // Money as exact decimals; the pool's type parser hands them to JS as numbers (TESTING).
 const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' });
 
-/** DESIGN 4 and 5: the restock rows, one per (account, msku). Derived fields are never stored. */
+/**
+ * DESIGN 4 and 5: the restock rows, one per (account, msku). Derived fields are never stored.
+ * No foreign key to accounts: its check per inserted row was half of a 100,000-row first import's
+ * COPY (decision 005). Every transaction that creates products locks its account's row once
+ * instead (`inAccountTransaction`), and deleting an account deletes its products by a trigger
+ * (migration 0012), as the cascade did.
+ */
 export const products = pgTable(
   'products',
   {
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id').notNull(),
     msku: text('msku').notNull(),
     asin: text('asin'),
     title: text('title'),

@@ -13,6 +13,11 @@ export async function replaceProducts(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const client = (tx as unknown as { session: { client: Queryable['$client'] } }).session.client;
+    // Products have no foreign key to accounts (decision 005): the locked row stands for one.
+    const account = (await client.query('SELECT 1 FROM accounts WHERE id = $1 FOR KEY SHARE', [
+      accountId,
+    ])) as { rows: unknown[] };
+    if (account.rows.length === 0) throw new Error(`No account ${accountId}`);
     await client.query('DELETE FROM products WHERE account_id = $1', [accountId]);
     const columns = Object.keys(products[0] ?? {}) as Array<keyof Product>;
     for (let start = 0; start < products.length; start += BATCH) {
