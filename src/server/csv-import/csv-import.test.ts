@@ -522,6 +522,19 @@ describe('the dry run', () => {
     expect(dry.body).toEqual({ importId: null, inserted: 4, updated: 0, unchanged: 0, fields: [] });
     expect(await productCount(owner.email)).toBe(0);
   });
+
+  it("refuses a NUL character in an account's first import as the import would, naming its row", async () => {
+    const owner = await signUp(t.baseUrl);
+    const nul = [{ msku: 'A' }, { msku: 'B', supplier: 'Acme\u0000' }, { msku: 'C', title: 'x\u0000' }];
+    for (const url of [`${IMPORT}?dryRun=true`, IMPORT]) {
+      const response = await owner.client.post(url, { data: nul }, owner.token);
+      expect(response, url).toMatchObject({
+        status: 400,
+        body: { message: 'Row 2: supplier must not contain NUL characters' },
+      });
+    }
+    expect(await productCount(owner.email)).toBe(0);
+  });
 });
 
 describe('marketplace and currency', () => {

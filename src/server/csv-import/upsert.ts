@@ -11,7 +11,7 @@ import type {
 } from '../../core/csv-import/import-request';
 import type { ImportRow } from '../../core/csv-import/import-rows';
 import { TARGET_KEYS, type TargetKey } from '../../core/csv-import/targets';
-import { copyChunks } from '../db/copy-text';
+import { checkCopyable, copyChunks } from '../db/copy-text';
 import type { Db } from '../db/pool';
 import { products } from '../db/schema';
 import { inAccountTransaction } from './account-lock';
@@ -298,8 +298,9 @@ async function hasProducts(client: pg.PoolClient, accountId: string): Promise<bo
 
 /**
  * An account's first import: every row is new, so rows and history go straight in by COPY. Its
- * dry run needs no database work: every row is an insert. It still builds the COPY text, which
- * refuses what PostgreSQL would (a NUL character), so the preview fails where the import would.
+ * dry run needs no database work: every row is an insert. It still checks the values as the COPY
+ * text would, refusing what PostgreSQL would (a NUL character), so the preview fails where the
+ * import would.
  */
 async function importAllNew(
   client: pg.PoolClient,
@@ -308,12 +309,12 @@ async function importAllNew(
   plan: Plan,
   rows: readonly ImportRow[],
 ): Promise<ImportOutcome> {
-  const text = copyChunks(rows, plan.columns, { leading: [accountId], nullAs: { replen: false } });
   const preview: ImportPreview = { inserted: rows.length, updated: 0, unchanged: 0, fields: [] };
   if (run.dryRun) {
-    for (const _chunk of text);
+    checkCopyable(rows, plan.columns);
     return { ...preview, importId: null };
   }
+  const text = copyChunks(rows, plan.columns, { leading: [accountId], nullAs: { replen: false } });
   await copyInto(client, `products (account_id, ${plan.columns.join(', ')})`, text);
   const importId = await recordImport(client, accountId, run, plan, preview);
   const history = copyChunks(rows, ['msku'], {

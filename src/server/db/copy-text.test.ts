@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COPY_NULL, copyChunks, copyLine, copyValue, NulCharacterError } from './copy-text';
+import { COPY_NULL, checkCopyable, copyChunks, copyLine, copyValue, NulCharacterError } from './copy-text';
 
 describe('copyValue', () => {
   it.each([
@@ -54,5 +54,31 @@ describe('copyLine and copyChunks', () => {
     expect(() => [...copyChunks(bad, ['msku'], {}, 2)]).toThrow(
       'Row 4: msku must not contain NUL characters',
     );
+  });
+
+  it('checks without writing exactly what it refuses: the first NUL in row then column order', () => {
+    const columns = ['msku', 'title', 'cost', 'replen'];
+    const clean = { msku: 'A', title: 'tab\there', cost: 2.5, replen: true };
+    const rows = Array.from({ length: 40 }, (_, index) => ({ ...clean, msku: `SKU-${index}` }));
+    expect(() => checkCopyable(rows, columns)).not.toThrow();
+    for (const [at, field] of [
+      [0, 'msku'],
+      [17, 'title'],
+      [39, 'title'],
+    ] as const) {
+      const bad = rows.map((row, index) => (index === at ? { ...row, [field]: 'x\u0000y' } : row));
+      // A later NUL in another field is not the one named.
+      bad[39] = { ...bad[39]!, title: 'z\u0000' };
+      const written = (() => {
+        try {
+          [...copyChunks(bad, columns, {}, 7)];
+        } catch (error) {
+          return error;
+        }
+      })();
+      expect(written).toBeInstanceOf(NulCharacterError);
+      expect(() => checkCopyable(bad, columns)).toThrow((written as Error).message);
+      expect((written as Error).message).toBe(`Row ${at + 1}: ${field} must not contain NUL characters`);
+    }
   });
 });
