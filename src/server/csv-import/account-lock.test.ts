@@ -18,7 +18,14 @@ afterAll(async () => {
 
 const LOCK_NOT_AVAILABLE = '55P03';
 const who = { userId: randomUUID(), name: 'Seller', email: 'seller@example.com' };
-const run = { dryRun: false, who, now: new Date(), blanks: 'keep' as const, fileName: null, reportType: null };
+const run = {
+  dryRun: false,
+  who,
+  now: new Date(),
+  blanks: 'keep' as const,
+  fileName: null,
+  reportType: null,
+};
 
 async function newAccount(): Promise<string> {
   return (await newOwner()).accountId;
