@@ -77,12 +77,24 @@ function leftOutProblem(leftOut: unknown, columns: Record<string, unknown[]>, si
   return null;
 }
 
+/** A columnar body of the right shape: its fields in target order, each list `size` long. */
+export type ShapedColumns = {
+  size: number;
+  fields: TargetKey[];
+  lists: Partial<Record<TargetKey, unknown[]>>;
+  /** Row indexes per field whose row leaves it out, each naming a null value, ascending. */
+  leftOut: LeftOut;
+};
+
 /**
- * The rows of a columnar body, for the same checks as rows sent as objects, so a problem with a
- * value is named by its row as before; a problem with the columns' shape is named by its column.
- * The shape is checked first and the row count bounded before a single row is built.
+ * Checks a columnar body's shape: known fields, lists of one length within the row limit, and
+ * `leftOut` naming null values. A problem with the shape is named by its column; the values are
+ * checked afterwards, by row (validateImportColumns).
  */
-export function rowsOfColumns(columns: unknown, leftOut: unknown): Parsed {
+export function readColumns(
+  columns: unknown,
+  leftOut: unknown,
+): { ok: true; body: ShapedColumns } | { ok: false; message: string } {
   if (!isPlainObject(columns)) return { ok: false, message: COLUMNS_MESSAGE };
   const fields = Object.keys(columns);
   const unknown = fields.filter((field) => !KNOWN_FIELDS.has(field));
@@ -105,25 +117,42 @@ export function rowsOfColumns(columns: unknown, leftOut: unknown): Parsed {
   }
   const problem = leftOutProblem(leftOut, lists, size);
   if (problem) return { ok: false, message: problem };
-  const rows = new Array<Record<string, unknown>>(size);
   // In target order, so every row has the same shape (and the same keys as the page's rows).
   const ordered = TARGET_KEYS.filter((field) => Object.hasOwn(lists, field));
-  const values = ordered.map((field) => lists[field]!);
-  const skipped = ordered.map((field) => {
-    const indexes = isPlainObject(leftOut) ? leftOut[field] : undefined;
-    return Array.isArray(indexes) && indexes.length > 0 ? new Set<number>(indexes as number[]) : null;
+  const indexes = (isPlainObject(leftOut) ? leftOut : {}) as LeftOut;
+  const shapedLeftOut: LeftOut = {};
+  for (const field of ordered) if ((indexes[field]?.length ?? 0) > 0) shapedLeftOut[field] = indexes[field];
+  return {
+    ok: true,
+    body: { size, fields: ordered, lists: lists as ShapedColumns['lists'], leftOut: shapedLeftOut },
+  };
+}
+
+/**
+ * The rows a columnar body stands for, the inverse of columnsOfRows: a field left out is absent
+ * from its row. The server checks the columns as they are (validateImportColumns); these rows are
+ * what that check is held to, and how a test reads back what the page sent. Rows with every field start as a copy of one that has them all (adding the
+ * fields one by one to each new row cost about twice as much at 100,000 rows).
+ */
+export function rowsOfColumns(columns: unknown, leftOut: unknown): Parsed {
+  const read = readColumns(columns, leftOut);
+  if (!read.ok) return read;
+  const { size, fields, lists } = read.body;
+  const values = fields.map((field) => lists[field]!);
+  const skipped = fields.map((field) => {
+    const indexes = read.body.leftOut[field];
+    return indexes ? new Set<number>(indexes) : null;
   });
   const leavesOut = new Uint8Array(size);
   for (const indexes of skipped) for (const index of indexes ?? []) leavesOut[index] = 1;
-  // A row with every field starts as a copy of one that has them all, then takes its values:
-  // adding the fields one by one to each new row cost about twice as much at 100,000 rows.
   const everyField: Record<string, unknown> = {};
-  for (const field of ordered) everyField[field] = null;
-  for (let index = 0; index < rows.length; index += 1) {
+  for (const field of fields) everyField[field] = null;
+  const rows = new Array<Record<string, unknown>>(size);
+  for (let index = 0; index < size; index += 1) {
     const row: Record<string, unknown> = leavesOut[index] === 1 ? {} : { ...everyField };
-    for (let column = 0; column < ordered.length; column += 1) {
+    for (let column = 0; column < fields.length; column += 1) {
       if (leavesOut[index] === 1 && skipped[column]?.has(index)) continue;
-      row[ordered[column]!] = values[column]![index];
+      row[fields[column]!] = values[column]![index];
     }
     rows[index] = row;
   }

@@ -46,10 +46,11 @@ describe('the import request', () => {
         { msku: 'B', marketplace: 'DE', currency: null },
       ],
     });
-    expect(result.ok && result.rows).toEqual([
-      { msku: 'A', marketplace: 'GB', currency: 'GBP' },
-      { msku: 'B', marketplace: 'DE', currency: null },
-    ]);
+    expect(result.ok && result.table.values).toEqual({
+      msku: ['A', 'B'],
+      marketplace: ['GB', 'DE'],
+      currency: ['GBP', null],
+    });
   });
 
   it('reads rows sent as columns as it reads the same rows sent as objects', () => {
@@ -66,14 +67,19 @@ describe('the import request', () => {
       blanks: 'clear',
     });
     expect(asColumns).toStrictEqual(asRows);
-    expect(asColumns.ok && asColumns.rows[1]).toStrictEqual({ msku: 'B', marketplace: null });
+    expect(asColumns.ok && asColumns.table).toStrictEqual({
+      size: 2,
+      fields: ['msku', 'cost', 'marketplace'],
+      values: { msku: ['A', 'B'], cost: [2, null], marketplace: ['GB', null] },
+      leftOut: { cost: new Uint8Array([0, 1]) },
+    });
   });
 
   it('keeps blanks unless told to clear, and trims the file name', () => {
     const result = parseImportRequest({ data: [{ msku: 'A' }], fileName: '  stock.csv ' });
     expect(result).toEqual({
       ok: true,
-      rows: [{ msku: 'A' }],
+      table: { size: 1, fields: ['msku'], values: { msku: ['A'] }, leftOut: {} },
       options: { blanks: 'keep', fileName: 'stock.csv', reportType: null },
     });
   });

@@ -1,15 +1,22 @@
 import { z } from 'zod';
 import { MARKETPLACE_CURRENCIES, marketplaceByCode } from '../restock/marketplace';
-import { rowsOfColumns } from './import-columns';
-import { type ImportRow, validateImportRows } from './import-rows';
+import { readColumns } from './import-columns';
+import { validateImportRows } from './import-rows';
+import {
+  type ImportTable,
+  type ImportTableValidation,
+  tableOfRows,
+  validateImportColumns,
+} from './import-table';
 import { mappingSchema } from './saved-mapping';
 import type { TargetKey } from './targets';
 import { unknownKeysMessage } from './unknown-keys';
 
 // DESIGN 6 and 12: POST /api/dynamic/import-inventory takes the rows, as `data` (a list of row
 // objects) or as `columns` (import-columns.ts, what the page sends), plus `blanks?` and where the
-// rows came from, for the history. The rows are checked by validateImportRows (a hand-written
-// walk, fast over 200,000 rows); the rest of the body here.
+// rows came from, for the history. The rows are checked by validateImportRows or, sent as
+// columns, validateImportColumns (hand-written walks, fast over 200,000 rows); the rest of the
+// body here.
 
 export const BLANKS = ['keep', 'clear'] as const;
 /** What a blank cell does: keep the stored value (the default) or clear it. */
@@ -25,7 +32,7 @@ export type ImportOptions = {
 };
 
 export type ImportRequest =
-  | { ok: true; rows: ImportRow[]; options: ImportOptions }
+  | { ok: true; table: ImportTable; options: ImportOptions }
   | { ok: false; message: string };
 
 const KNOWN_KEYS = new Set(['data', 'columns', 'leftOut', 'blanks', 'fileName', 'reportType']);
@@ -53,52 +60,69 @@ export const MARKETPLACE_MESSAGE =
 export const CURRENCY_MESSAGE =
   'Currency must be the code of a marketplace currency, such as USD, GBP, EUR or JPY';
 
-/**
- * Marketplace and currency as stored: known codes in capitals ('uk' and 'UK' are GB, as Amazon's
- * reports write it). A row is copied only when it changes.
- */
-export function normalizeMarketFields(
-  rows: ImportRow[],
-): { ok: true; rows: ImportRow[] } | { ok: false; message: string } {
-  for (let index = 0; index < rows.length; index += 1) {
-    const row = rows[index]!;
-    const { marketplace, currency } = row;
-    if (marketplace == null && currency == null) continue;
-    let next = row;
-    if (marketplace != null) {
-      const market = marketplaceByCode(marketplace);
-      if (!market) return { ok: false, message: `Row ${index + 1}: ${MARKETPLACE_MESSAGE}` };
-      if (market.countryCode !== marketplace) next = { ...next, marketplace: market.countryCode };
-    }
-    if (currency != null) {
-      const code = currency.toUpperCase();
-      if (!MARKETPLACE_CURRENCIES.has(code))
-        return { ok: false, message: `Row ${index + 1}: ${CURRENCY_MESSAGE}` };
-      if (code !== currency) next = { ...next, currency: code };
-    }
-    rows[index] = next;
-  }
-  return { ok: true, rows };
+/** A marketplace as stored: its country code ('uk' and 'UK' are GB, as Amazon's reports write it). */
+const storedMarketplace = (value: string): string | null => marketplaceByCode(value)?.countryCode ?? null;
+
+/** A currency as stored: a marketplace currency's code in capitals. */
+function storedCurrency(value: string): string | null {
+  const code = value.toUpperCase();
+  return MARKETPLACE_CURRENCIES.has(code) ? code : null;
 }
 
-/** The rows of the body, sent as `data` or as `columns`, not yet checked. */
-function bodyRows(
-  body: Record<string, unknown>,
-): { ok: true; rows: unknown[] } | { ok: false; message: string } {
+const MARKET_FIELDS = [
+  { field: 'marketplace', stored: storedMarketplace, message: MARKETPLACE_MESSAGE },
+  { field: 'currency', stored: storedCurrency, message: CURRENCY_MESSAGE },
+] as const;
+
+/**
+ * Marketplace and currency as stored, known codes only; the first row with an unknown one is
+ * named, its marketplace before its currency. A column is copied only when a value changes.
+ */
+export function normalizeMarketFields(table: ImportTable): ImportTableValidation {
+  let badRow = table.size;
+  let message: string | null = null;
+  const values = { ...table.values };
+  for (const { field, stored, message: problem } of MARKET_FIELDS) {
+    const list = table.values[field];
+    if (list === undefined) continue;
+    let copy: unknown[] | null = null;
+    for (let index = 0; index < badRow; index += 1) {
+      const value = list[index];
+      if (typeof value !== 'string') continue;
+      const code = stored(value);
+      if (code === null) {
+        badRow = index;
+        message = problem;
+        break;
+      }
+      if (code === value) continue;
+      copy ??= list.slice();
+      copy[index] = code;
+    }
+    values[field] = copy ?? list;
+  }
+  if (message !== null) return { ok: false, message: `Row ${badRow + 1}: ${message}` };
+  return { ok: true, table: { ...table, values } };
+}
+
+/** The rows of the body, sent as `data` or as `columns`, checked, as a table. */
+function bodyTable(body: Record<string, unknown>): ImportTableValidation {
   const { data, columns, leftOut } = body;
   if (columns !== undefined) {
     if (data !== undefined) return { ok: false, message: 'send the rows as data or as columns, not both' };
-    return rowsOfColumns(columns, leftOut);
+    const read = readColumns(columns, leftOut);
+    return read.ok ? validateImportColumns(read.body) : read;
   }
   if (leftOut !== undefined) return { ok: false, message: 'leftOut goes with columns' };
   if (data === undefined) return { ok: false, message: 'data or columns is required' };
   if (!Array.isArray(data)) return { ok: false, message: 'data must be a list of rows' };
-  return { ok: true, rows: data };
+  const validation = validateImportRows(data);
+  return validation.ok ? { ok: true, table: tableOfRows(validation.rows) } : validation;
 }
 
 /**
  * The import route's body: `{data | columns, leftOut?, blanks?, fileName?, reportType?}`, every
- * problem named.
+ * field checked; the rows as a checked table.
  */
 export function parseImportRequest(body: unknown): ImportRequest {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
@@ -112,15 +136,13 @@ export function parseImportRequest(body: unknown): ImportRequest {
   if (!file.ok) return file;
   const report = optionalText(reportType, 'reportType', REPORT_TYPE_MAX);
   if (!report.ok) return report;
-  const rows = bodyRows(body as Record<string, unknown>);
+  const rows = bodyTable(body as Record<string, unknown>);
   if (!rows.ok) return rows;
-  const validation = validateImportRows(rows.rows);
-  if (!validation.ok) return validation;
-  const markets = normalizeMarketFields(validation.rows);
+  const markets = normalizeMarketFields(rows.table);
   if (!markets.ok) return markets;
   return {
     ok: true,
-    rows: markets.rows,
+    table: markets.table,
     options: { blanks: blanks as Blanks, fileName: file.value, reportType: report.value },
   };
 }

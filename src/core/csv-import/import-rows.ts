@@ -21,7 +21,7 @@ export type ImportValidation = { ok: true; rows: ImportRow[] } | { ok: false; me
 export const TOO_MANY_ROWS_MESSAGE = `Too many rows: at most ${MAX_IMPORT_ROWS.toLocaleString('en-US')} per import`;
 const NOT_AN_OBJECT_MESSAGE = 'row must be an object';
 
-const duplicateMskuMessage = (row: number, msku: string, firstRow: number) =>
+export const duplicateMskuMessage = (row: number, msku: string, firstRow: number) =>
   `Row ${row}: MSKU "${msku}" is already on row ${firstRow}`;
 
 /** The problem with one value, or null; a blank cell is fine except in a required field. */
@@ -41,7 +41,8 @@ function importCheck(key: TargetKey): ValueCheck {
   };
 }
 
-const FIELD_CHECKS = TARGET_KEYS.map((field) => ({ field, check: importCheck(field) }));
+/** Every target's check, in target order: on one row, the first field's problem is the one named. */
+export const FIELD_CHECKS = TARGET_KEYS.map((field) => ({ field, check: importCheck(field) }));
 const KNOWN_FIELDS: ReadonlySet<string> = new Set(TARGET_KEYS);
 
 /** The problem with one row, or null. */
@@ -63,10 +64,19 @@ function rowProblem(row: unknown): string | null {
   return null;
 }
 
-const TEXT_FIELDS = TARGET_KEYS.filter((field) => {
+export const TEXT_FIELDS: readonly TargetKey[] = TARGET_KEYS.filter((field) => {
   const { type } = fieldSpec(field);
   return type === 'text' || type === 'url';
 });
+
+/** Text as stored: trimmed, blank as null. */
+export function storedText(value: string): string | null {
+  const trimmed = value.trim();
+  return trimmed === '' ? null : trimmed;
+}
+
+/** The msku as stored, once checked: trimmed and NFC (core/restock/msku.ts). */
+export const storedMsku = (value: string): string => (storedText(value) as string).normalize('NFC');
 
 /**
  * A valid row as stored: text trimmed, blank text as null. Copying every row would double the
@@ -77,17 +87,10 @@ function storedRow(row: Record<string, unknown>): ImportRow {
   for (const field of TEXT_FIELDS) {
     const value = row[field];
     if (typeof value !== 'string') continue;
-    const trimmed = value.trim();
-    if (trimmed === value && trimmed !== '') continue;
+    const stored = field === 'msku' ? storedMsku(value) : storedText(value);
+    if (stored === value) continue;
     copy ??= { ...row };
-    copy[field] = trimmed === '' ? null : trimmed;
-  }
-  // The msku as stored: NFC (core/restock/msku.ts); checked already, so this cannot fail.
-  const msku = (copy ?? row).msku as string;
-  const normal = msku.normalize('NFC');
-  if (normal !== msku) {
-    copy ??= { ...row };
-    copy.msku = normal;
+    copy[field] = stored;
   }
   return (copy ?? row) as ImportRow;
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tableOfRows } from '../../core/csv-import/import-table';
 import { postgresErrorCode } from '../db/errors';
 import { HttpError } from '../http/errors';
 import { signUp } from '../test-support/http-client';
@@ -113,7 +114,7 @@ describe("an account's products without a foreign key", () => {
   it('are never written for an account that no longer exists: 409, and nothing stored', async () => {
     const accountId = await newAccount();
     await deleteAccount(accountId);
-    const refused = await importProducts(t.db, accountId, [{ msku: 'LATE-1' }], run).catch(
+    const refused = await importProducts(t.db, accountId, tableOfRows([{ msku: 'LATE-1' }]), run).catch(
       (error: unknown) => error,
     );
     expect(refused).toBeInstanceOf(HttpError);

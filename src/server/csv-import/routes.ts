@@ -69,7 +69,7 @@ export function csvImportRoutes(app: FastifyInstance, deps: AppDeps): void {
       try {
         // Whole-table work: within the account's turns (decision 008).
         outcome = await runHeavy(user.accountId, () =>
-          importProducts(db, user.accountId, parsed.rows, {
+          importProducts(db, user.accountId, parsed.table, {
             ...parsed.options,
             dryRun,
             who: { userId: user.id, name: user.fullName, email: user.email },

@@ -9,7 +9,7 @@ import type {
   ImportOptions,
   ImportPreview,
 } from '../../core/csv-import/import-request';
-import type { ImportRow } from '../../core/csv-import/import-rows';
+import type { ImportTable } from '../../core/csv-import/import-table';
 import { TARGET_KEYS, type TargetKey } from '../../core/csv-import/targets';
 import { checkCopyable, copyChunks } from '../db/copy-text';
 import type { Db } from '../db/pool';
@@ -26,7 +26,6 @@ import { inAccountTransaction } from './account-lock';
 const SQL_TYPES: ReadonlyMap<string, string> = new Map(
   Object.values(getTableColumns(products)).map((column) => [column.name, column.getSQLType()]),
 );
-const KNOWN_TARGETS: ReadonlySet<string> = new Set(TARGET_KEYS);
 
 /** How many changed values per field the preview shows. */
 const EXAMPLES_PER_FIELD = 3;
@@ -37,17 +36,6 @@ export type ImportWho = { userId: string; name: string; email: string };
 export type ImportRun = ImportOptions & { dryRun: boolean; who: ImportWho; now: Date };
 export type ImportOutcome = ImportPreview & { importId: string | null };
 
-/**
- * The columns an import writes: msku first, then every target that some row carries, in target
- * order. Only these change on existing products (the mapped fields); the others keep their value.
- */
-export function importedColumns(rows: readonly ImportRow[]): TargetKey[] {
-  const present = new Set<string>();
-  // Rows from the web all share one set of keys; scanning a sample would miss a hand-made odd row.
-  for (const row of rows) for (const key in row) present.add(key);
-  return TARGET_KEYS.filter((key) => key === 'msku' || (present.has(key) && KNOWN_TARGETS.has(key)));
-}
-
 /** Streams COPY text into `COPY <target> FROM STDIN`, with backpressure. */
 async function copyInto(client: pg.PoolClient, target: string, text: Iterable<string>): Promise<void> {
   await pipeline(Readable.from(text), client.query(copyFrom(`COPY ${target} FROM STDIN`)));
@@ -57,16 +45,19 @@ async function copyInto(client: pg.PoolClient, target: string, text: Iterable<st
 const bit = (index: number) => 2 ** index;
 
 type Plan = {
+  /** The fields the import writes, in target order: only these change on existing products. */
   fields: TargetKey[];
+  /** msku, then the fields. */
   columns: TargetKey[];
   /** Clear mode: a per-row mask of the fields a row leaves out (those keep the stored value). */
   hasKeepMask: boolean;
   blanks: ImportOptions['blanks'];
 };
 
-function planOf(rows: readonly ImportRow[], blanks: ImportOptions['blanks']): Plan {
-  const columns = importedColumns(rows);
-  const fields = columns.filter((column) => column !== 'msku');
+function planOf(table: ImportTable, blanks: ImportOptions['blanks']): Plan {
+  // Named from TARGET_KEYS, as every column name in the SQL below.
+  const fields = TARGET_KEYS.filter((field) => field !== 'msku' && table.fields.includes(field));
+  const columns: TargetKey[] = ['msku', ...fields];
   if (fields.length > 53) throw new Error('Too many import fields for the change mask');
   return { fields, columns, hasKeepMask: blanks === 'clear', blanks };
 }
@@ -80,24 +71,28 @@ function newValue(plan: Plan, field: TargetKey, index: number): string {
   return `CASE WHEN r.keep_mask & ${bit(index)}::bigint <> 0 THEN p.${field} ELSE r.${field} END`;
 }
 
-function keepMask(row: Readonly<Record<string, unknown>>, fields: readonly TargetKey[]): number {
-  let mask = 0;
-  for (let index = 0; index < fields.length; index += 1) if (!(fields[index]! in row)) mask += bit(index);
-  return mask;
+/** Per row, the mask of the fields it leaves out. */
+function keepMasks(table: ImportTable, fields: readonly TargetKey[]): Float64Array {
+  const masks = new Float64Array(table.size);
+  fields.forEach((field, index) => {
+    const leftOut = table.leftOut[field];
+    if (leftOut)
+      for (let row = 0; row < table.size; row += 1) if (leftOut[row] === 1) masks[row]! += bit(index);
+  });
+  return masks;
 }
 
-async function stage(client: pg.PoolClient, plan: Plan, rows: readonly ImportRow[]): Promise<void> {
+async function stage(client: pg.PoolClient, plan: Plan, table: ImportTable): Promise<void> {
   const definitions = [
     'ord integer',
     ...(plan.hasKeepMask ? ['keep_mask bigint'] : []),
     ...plan.columns.map((column) => `${column} ${SQL_TYPES.get(column)}`),
   ];
   await client.query(`CREATE TEMP TABLE import_rows (${definitions.join(', ')}) ON COMMIT DROP`);
-  const perRow = plan.hasKeepMask
-    ? (row: Readonly<Record<string, unknown>>, index: number) => [index, keepMask(row, plan.fields)]
-    : (_row: unknown, index: number) => [index];
+  const masks = plan.hasKeepMask ? keepMasks(table, plan.fields) : null;
+  const perRow = masks ? (index: number) => [index, masks[index]] : (index: number) => [index];
   const target = `import_rows (ord, ${plan.hasKeepMask ? 'keep_mask, ' : ''}${plan.columns.join(', ')})`;
-  await copyInto(client, target, copyChunks(rows, plan.columns, { perRow }));
+  await copyInto(client, target, copyChunks(table, plan.columns, { perRow }));
 }
 
 /**
@@ -307,19 +302,19 @@ async function importAllNew(
   accountId: string,
   run: ImportRun,
   plan: Plan,
-  rows: readonly ImportRow[],
+  table: ImportTable,
 ): Promise<ImportOutcome> {
-  const preview: ImportPreview = { inserted: rows.length, updated: 0, unchanged: 0, fields: [] };
+  const preview: ImportPreview = { inserted: table.size, updated: 0, unchanged: 0, fields: [] };
   if (run.dryRun) {
-    checkCopyable(rows, plan.columns);
+    checkCopyable(table, plan.columns);
     return { ...preview, importId: null };
   }
-  const text = copyChunks(rows, plan.columns, { leading: [accountId], nullAs: { replen: false } });
+  const text = copyChunks(table, plan.columns, { leading: [accountId], nullAs: { replen: false } });
   await copyInto(client, `products (account_id, ${plan.columns.join(', ')})`, text);
   const importId = await recordImport(client, accountId, run, plan, preview);
-  const history = copyChunks(rows, ['msku'], {
+  const history = copyChunks(table, ['msku'], {
     leading: [accountId, importId],
-    perRow: (_row, index) => [index, true, 0, 1],
+    perRow: (index) => [index, true, 0, 1],
   });
   await copyInto(
     client,
@@ -335,9 +330,9 @@ async function mergeStaged(
   accountId: string,
   run: ImportRun,
   plan: Plan,
-  rows: readonly ImportRow[],
+  table: ImportTable,
 ): Promise<ImportOutcome> {
-  await stage(client, plan, rows);
+  await stage(client, plan, table);
   await diff(client, accountId, plan);
   const counts = await summarize(client, plan);
   const preview: ImportPreview = {
@@ -362,14 +357,14 @@ async function mergeStaged(
 export async function importProducts(
   db: Db,
   accountId: string,
-  rows: readonly ImportRow[],
+  table: ImportTable,
   run: ImportRun,
 ): Promise<ImportOutcome> {
-  const plan = planOf(rows, run.blanks);
+  const plan = planOf(table, run.blanks);
   return inAccountTransaction(db, accountId, 'REPEATABLE READ', async (client) => {
     const outcome = (await hasProducts(client, accountId))
-      ? await mergeStaged(client, accountId, run, plan, rows)
-      : await importAllNew(client, accountId, run, plan, rows);
+      ? await mergeStaged(client, accountId, run, plan, table)
+      : await importAllNew(client, accountId, run, plan, table);
     return { commit: !run.dryRun, value: outcome };
   });
 }

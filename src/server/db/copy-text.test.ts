@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { COPY_NULL, checkCopyable, copyChunks, copyLine, copyValue, NulCharacterError } from './copy-text';
+import {
+  COPY_NULL,
+  type CopyTable,
+  checkCopyable,
+  copyChunks,
+  copyValue,
+  NulCharacterError,
+} from './copy-text';
 
 describe('copyValue', () => {
   it.each([
@@ -25,32 +32,52 @@ describe('copyValue', () => {
   });
 });
 
-describe('copyLine and copyChunks', () => {
-  it('writes the columns in the given order, tab-separated, one line per row', () => {
-    expect(copyLine({ cost: 2, msku: 'A', replen: null }, ['msku', 'cost', 'replen'])).toBe('A\t2\t\\N\n');
+/** Rows as the table copyChunks reads: a list per column, null where a row has no value. */
+function tableOf(rows: readonly Record<string, unknown>[]): CopyTable {
+  const values: Record<string, unknown[]> = {};
+  rows.forEach((row, index) => {
+    for (const [column, value] of Object.entries(row)) {
+      values[column] ??= new Array(rows.length).fill(null);
+      values[column]![index] = value;
+    }
+  });
+  return { size: rows.length, values };
+}
+
+describe('copyChunks', () => {
+  it('writes the columns in the given order, tab-separated, one line per row, null as \\N', () => {
+    const table = tableOf([
+      { cost: 2, msku: 'A', replen: null },
+      { msku: 'B', cost: 3.5 },
+    ]);
+    expect([...copyChunks(table, ['msku', 'cost', 'replen'])]).toEqual(['A\t2\t\\N\nB\t3.5\t\\N\n']);
   });
 
   it('writes leading values on every line and a replacement for null where asked', () => {
-    const rows = [
+    const table = tableOf([
       { msku: 'A', replen: null },
       { msku: 'B', replen: true },
-    ];
-    const text = [...copyChunks(rows, ['msku', 'replen'], { leading: ['acct'], nullAs: { replen: false } })];
+    ]);
+    const text = [...copyChunks(table, ['msku', 'replen'], { leading: ['acct'], nullAs: { replen: false } })];
     expect(text).toEqual(['acct\tA\tf\nacct\tB\tt\n']);
+    // A column the table does not hold is null on every line, or its replacement.
+    expect([
+      ...copyChunks(tableOf([{ msku: 'C' }]), ['msku', 'replen', 'cost'], { nullAs: { replen: false } }),
+    ]).toEqual(['C\tf\t\\N\n']);
   });
 
   it('writes values computed per row after the leading ones', () => {
-    const rows = [{ msku: 'A' }, { msku: 'B' }];
+    const table = tableOf([{ msku: 'A' }, { msku: 'B' }]);
     const text = [
-      ...copyChunks(rows, ['msku'], { leading: ['acct'], perRow: (row, index) => [index, `${row.msku}!`] }),
+      ...copyChunks(table, ['msku'], { leading: ['acct'], perRow: (index) => [index, `row ${index}`] }),
     ];
-    expect(text).toEqual(['acct\t0\tA!\tA\nacct\t1\tB!\tB\n']);
+    expect(text).toEqual(['acct\t0\trow 0\tA\nacct\t1\trow 1\tB\n']);
   });
 
   it('splits the rows into chunks and names the row of a NUL character', () => {
     const rows = [{ msku: 'A' }, { msku: 'B' }, { msku: 'C' }];
-    expect([...copyChunks(rows, ['msku'], {}, 2)]).toEqual(['A\nB\n', 'C\n']);
-    const bad = [...rows, { msku: 'D\u0000' }];
+    expect([...copyChunks(tableOf(rows), ['msku'], {}, 2)]).toEqual(['A\nB\n', 'C\n']);
+    const bad = tableOf([...rows, { msku: 'D\u0000' }]);
     expect(() => [...copyChunks(bad, ['msku'], {}, 2)]).toThrow(
       'Row 4: msku must not contain NUL characters',
     );
@@ -60,7 +87,7 @@ describe('copyLine and copyChunks', () => {
     const columns = ['msku', 'title', 'cost', 'replen'];
     const clean = { msku: 'A', title: 'tab\there', cost: 2.5, replen: true };
     const rows = Array.from({ length: 40 }, (_, index) => ({ ...clean, msku: `SKU-${index}` }));
-    expect(() => checkCopyable(rows, columns)).not.toThrow();
+    expect(() => checkCopyable(tableOf(rows), columns)).not.toThrow();
     for (const [at, field] of [
       [0, 'msku'],
       [17, 'title'],
@@ -71,13 +98,13 @@ describe('copyLine and copyChunks', () => {
       bad[39] = { ...bad[39]!, title: 'z\u0000' };
       const written = (() => {
         try {
-          [...copyChunks(bad, columns, {}, 7)];
+          [...copyChunks(tableOf(bad), columns, {}, 7)];
         } catch (error) {
           return error;
         }
       })();
       expect(written).toBeInstanceOf(NulCharacterError);
-      expect(() => checkCopyable(bad, columns)).toThrow((written as Error).message);
+      expect(() => checkCopyable(tableOf(bad), columns)).toThrow((written as Error).message);
       expect((written as Error).message).toBe(`Row ${at + 1}: ${field} must not contain NUL characters`);
     }
   });

@@ -23,23 +23,26 @@ export function copyValue(value: unknown, field = 'value'): string {
   return SPECIAL.test(text) ? text.replace(SPECIAL_ALL, (char) => ESCAPES[char]!) : text;
 }
 
+/** Rows held as columns: a list of values per column name, each `size` long (missing = null). */
+export type CopyTable = {
+  size: number;
+  values: Readonly<Partial<Record<string, readonly unknown[]>>>;
+};
+
 /**
  * Refuses what `copyChunks` would refuse (a NUL character, naming its row from 1 and its field)
  * without writing any text: a dry run that writes nothing needs only the check, a tenth of the
  * time for 100,000 rows.
  */
-export function checkCopyable(
-  rows: readonly Readonly<Record<string, unknown>>[],
-  columns: readonly string[],
-): void {
-  for (let index = 0; index < rows.length; index += 1) {
-    const row = rows[index]!;
-    for (const column of columns) {
-      const value = row[column];
+export function checkCopyable(table: CopyTable, columns: readonly string[]): void {
+  const lists = columns.map((column) => table.values[column] ?? []);
+  for (let index = 0; index < table.size; index += 1) {
+    for (let column = 0; column < columns.length; column += 1) {
+      const value = lists[column]![index];
       if (value === null || value === undefined || typeof value === 'boolean' || typeof value === 'number')
         continue;
       if (String(value).includes('\u0000'))
-        throw new NulCharacterError(`Row ${index + 1}: ${nulMessage(column)}`);
+        throw new NulCharacterError(`Row ${index + 1}: ${nulMessage(columns[column]!)}`);
     }
   }
 }
@@ -47,31 +50,16 @@ export function checkCopyable(
 export type CopyOptions = {
   /** Values written before each row's own columns, e.g. the account every row belongs to. */
   leading?: readonly unknown[];
-  /** Values computed per row (from the row and its index), written after the leading ones. */
-  perRow?: (row: Readonly<Record<string, unknown>>, index: number) => readonly unknown[];
+  /** Values computed per row (from its index), written after the leading ones. */
+  perRow?: (index: number) => readonly unknown[];
   /** What to write instead of a missing or null value, per column (NOT NULL columns). */
   nullAs?: Readonly<Record<string, unknown>>;
 };
 
-/** One row as a COPY text line (with its newline), reading `columns` from the object in order. */
-export function copyLine(
-  row: Readonly<Record<string, unknown>>,
-  columns: readonly string[],
-  options: CopyOptions = {},
-): string {
-  const { leading = [], nullAs = {} } = options;
-  let line = leading.map((value) => `${copyValue(value)}\t`).join('');
-  for (let index = 0; index < columns.length; index += 1) {
-    const column = columns[index]!;
-    if (index > 0) line += '\t';
-    line += copyValue(row[column] ?? nullAs[column], column);
-  }
-  return `${line}\n`;
-}
-
 /**
- * The rows as COPY text in chunks of `rowsPerChunk` lines, so that a stream can apply backpressure
- * without holding the whole payload twice. A NUL character fails with the row number (from 1).
+ * The table's rows as COPY text, `columns` in order, in chunks of `rowsPerChunk` lines, so that
+ * a stream can apply backpressure without holding the whole payload twice. A NUL character fails
+ * with the row number (from 1).
  *
  * Each line is joined from its values, and each chunk from its lines, at once: appending value by
  * value made a string piece per value, every piece of a chunk alive until the chunk was written,
@@ -79,30 +67,29 @@ export function copyLine(
  * rows of every import target, with Node's default young generation).
  */
 export function* copyChunks(
-  rows: readonly Readonly<Record<string, unknown>>[],
+  table: CopyTable,
   columns: readonly string[],
   options: CopyOptions = {},
   rowsPerChunk = 5000,
 ): Generator<string> {
+  const { leading = [], perRow, nullAs = {} } = options;
   // The leading values are the same on every line: encode them once.
-  const prefix = copyLine({}, [], options).slice(0, -1);
-  const nullAs = options.nullAs ?? {};
-  const { perRow } = options;
+  const prefix = leading.map((value) => `${copyValue(value)}\t`).join('');
+  const lists = columns.map((column) => table.values[column] ?? []);
+  const fills = columns.map((column) => nullAs[column]);
   const values = new Array<string>(columns.length);
-  for (let start = 0; start < rows.length; start += rowsPerChunk) {
-    const end = Math.min(rows.length, start + rowsPerChunk);
+  for (let start = 0; start < table.size; start += rowsPerChunk) {
+    const end = Math.min(table.size, start + rowsPerChunk);
     const lines = new Array<string>(end - start + 1);
     for (let index = start; index < end; index += 1) {
       try {
-        const row = rows[index]!;
         const computed = perRow
-          ? perRow(row, index)
+          ? perRow(index)
               .map((value) => `${copyValue(value)}\t`)
               .join('')
           : '';
         for (let column = 0; column < columns.length; column += 1) {
-          const name = columns[column]!;
-          values[column] = copyValue(row[name] ?? nullAs[name], name);
+          values[column] = copyValue(lists[column]![index] ?? fills[column], columns[column]);
         }
         lines[index - start] = prefix + computed + values.join('\t');
       } catch (error) {
