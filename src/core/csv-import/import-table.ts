@@ -69,9 +69,10 @@ export function validateImportColumns(body: ShapedColumns): ImportTableValidatio
   for (const { field, check } of FIELD_CHECKS) {
     const list = lists[field];
     if (list === undefined) {
-      // A field no row carries: only a required one is a problem, from the first row.
+      // A field no row carries: only a required one is a problem, from the first row, unless
+      // an earlier field's problem already stands there.
       const missing = check(undefined);
-      if (missing !== null) {
+      if (missing !== null && badRow > 0) {
         badRow = 0;
         problem = missing;
       }
