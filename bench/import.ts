@@ -16,10 +16,9 @@ import Papa from 'papaparse';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { detectDelimiter } from '../src/core/csv-import/delimiter';
-import { columnsOfRows } from '../src/core/csv-import/import-columns';
-import { type ImportRow, validateImportRows } from '../src/core/csv-import/import-rows';
-import { tableOfRows } from '../src/core/csv-import/import-table';
-import { emptyMapping, type Mapping, mappedRows } from '../src/core/csv-import/mapping';
+import { type ImportColumns, rowsOfColumns } from '../src/core/csv-import/import-columns';
+import { type ImportTable, validateSentColumns } from '../src/core/csv-import/import-table';
+import { emptyMapping, type Mapping, mappedColumns } from '../src/core/csv-import/mapping';
 import { IMPORT_TARGETS } from '../src/core/csv-import/targets';
 import { demoProducts } from '../src/core/restock/demo-products';
 import { buildApp } from '../src/server/app';
@@ -72,12 +71,16 @@ function fullMapping(): Mapping {
   return mapping;
 }
 
-function parseForImport(csv: string): ImportRow[] {
-  // The import dialog's own reading (its worker), then its mapping and the rows' validation.
+/** What the page sends, and the same rows as the server holds them once checked. */
+type Parsed = { columns: ImportColumns; table: ImportTable };
+
+function parseForImport(csv: string): Parsed {
+  // The import dialog's own reading (its worker), then its mapping and the columns' check.
   const sheet = parseCsvText(csv, detectDelimiter(csv.slice(0, 4096)) ?? ',');
-  const validation = validateImportRows(mappedRows(sheet.rows, fullMapping()));
+  const { columns } = mappedColumns(sheet.rows, fullMapping());
+  const validation = validateSentColumns(columns.columns, columns.leftOut);
   if (!validation.ok) throw new Error(`The benchmark file does not validate: ${validation.message}`);
-  return validation.rows;
+  return { columns, table: validation.table };
 }
 
 async function postJson(url: string, body: unknown, token?: string) {
@@ -97,14 +100,12 @@ async function postJson(url: string, body: unknown, token?: string) {
  * foreign key to accounts, decision 005). The COPY text is built from the checked columns inside
  * the timing, as the import has to.
  */
-async function timeCopy(pool: pg.Pool, accountId: string, rows: readonly ImportRow[]): Promise<number> {
+async function timeCopy(pool: pg.Pool, accountId: string, table: ImportTable): Promise<number> {
   const client = await pool.connect();
   try {
     await client.query('DROP TABLE IF EXISTS bench_copy');
     await client.query('CREATE TABLE bench_copy (LIKE products INCLUDING ALL)');
     const columns = IMPORT_TARGETS.map((target) => target.key);
-    // The rows as the server holds them once checked: a list of values per field.
-    const table = tableOfRows(rows);
     const { ms } = await timed(async () => {
       const copy = client.query(copyFrom(`COPY bench_copy (account_id, ${columns.join(', ')}) FROM STDIN`));
       const text = copyChunks(table, columns, {
@@ -153,8 +154,8 @@ async function withApp<T>(database: Database, work: (base: string) => Promise<T>
 async function benchOn(
   target: string,
   databaseUrl: string | undefined,
-  rows: ImportRow[],
-  changed: ImportRow[],
+  parsed: Parsed,
+  changed: Parsed,
 ): Promise<Figures> {
   // Holds the embedded server's data; unused (but still removed) with DATABASE_URL.
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'replen-bench-'));
@@ -163,21 +164,29 @@ async function benchOn(
     try {
       return await withApp(database, async (base) => {
         const { token, accountId } = await signUp(base, database.pool);
-        // Building and serialising the body is part of the upload, as it is in the browser.
-        const body = (sent: ImportRow[]) => (SEND_ROWS ? { data: sent } : columnsOfRows(sent));
+        // Serialising the body is part of the upload, as it is in the browser.
+        const asRows = ({ columns }: Parsed) => {
+          const read = rowsOfColumns(columns.columns, columns.leftOut);
+          if (!read.ok) throw new Error(read.message);
+          return { data: read.rows };
+        };
+        const [rows, changedRows] = SEND_ROWS
+          ? [asRows(parsed), asRows(changed)]
+          : [parsed.columns, changed.columns];
+        const size = parsed.table.size;
         const url = `${base}/api/dynamic/import-inventory`;
         // Each import is previewed first (the dialog's dry run), then saved, as the dialog does.
-        const insertDry = await timed(() => postJson(`${url}?dryRun=true`, body(rows), token));
-        const insert = await timed(() => postJson(url, body(rows), token));
-        const updateDry = await timed(() => postJson(`${url}?dryRun=true`, body(changed), token));
-        const update = await timed(() => postJson(url, body(changed), token));
+        const insertDry = await timed(() => postJson(`${url}?dryRun=true`, rows, token));
+        const insert = await timed(() => postJson(url, rows, token));
+        const updateDry = await timed(() => postJson(`${url}?dryRun=true`, changedRows, token));
+        const update = await timed(() => postJson(url, changedRows, token));
         const counts = [
           insertDry.value.inserted,
           insert.value.inserted,
           updateDry.value.updated,
           update.value.updated,
         ];
-        if (counts.some((count) => count !== rows.length)) {
+        if (counts.some((count) => count !== size)) {
           throw new Error(
             `Unexpected counts: ${JSON.stringify([insertDry.value, insert.value, updateDry.value, update.value])}`,
           );
@@ -185,9 +194,9 @@ async function benchOn(
         const revert = await timed(() =>
           postJson(`${base}/api/imports/${update.value.importId}/revert`, {}, token),
         );
-        if (revert.value.restored !== changed.length)
+        if (revert.value.restored !== size)
           throw new Error(`Unexpected undo: ${JSON.stringify(revert.value)}`);
-        const copyMs = await timeCopy(database.pool, accountId, rows);
+        const copyMs = await timeCopy(database.pool, accountId, parsed.table);
         return {
           target,
           insertDryMs: insertDry.ms,

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { MARKETPLACE_CURRENCIES, marketplaceByCode } from '../restock/marketplace';
-import { readColumns } from './import-columns';
 import { validateImportRows } from './import-rows';
 import {
   type ImportTable,
   type ImportTableValidation,
   tableOfRows,
-  validateImportColumns,
+  validateSentColumns,
 } from './import-table';
 import { mappingSchema } from './saved-mapping';
 import type { TargetKey } from './targets';
@@ -110,8 +109,7 @@ function bodyTable(body: Record<string, unknown>): ImportTableValidation {
   const { data, columns, leftOut } = body;
   if (columns !== undefined) {
     if (data !== undefined) return { ok: false, message: 'send the rows as data or as columns, not both' };
-    const read = readColumns(columns, leftOut);
-    return read.ok ? validateImportColumns(read.body) : read;
+    return validateSentColumns(columns, leftOut);
   }
   if (leftOut !== undefined) return { ok: false, message: 'leftOut goes with columns' };
   if (data === undefined) return { ok: false, message: 'data or columns is required' };

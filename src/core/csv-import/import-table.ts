@@ -1,4 +1,4 @@
-import { columnsOfRows, type ShapedColumns } from './import-columns';
+import { columnsOfRows, readColumns, type ShapedColumns } from './import-columns';
 import {
   duplicateMskuMessage,
   FIELD_CHECKS,
@@ -110,6 +110,12 @@ export function validateImportColumns(body: ShapedColumns): ImportTableValidatio
   const leftOut: ShapedColumns['leftOut'] = {};
   for (const field of carried) if (body.leftOut[field]) leftOut[field] = body.leftOut[field];
   return { ok: true, table: { size, fields: carried, values, leftOut: leftOutMarks(size, leftOut) } };
+}
+
+/** A columnar body's `columns` and `leftOut` checked: their shape, then their values. */
+export function validateSentColumns(columns: unknown, leftOut: unknown): ImportTableValidation {
+  const read = readColumns(columns, leftOut);
+  return read.ok ? validateImportColumns(read.body) : read;
 }
 
 /** Rows checked by validateImportRows, as a table (rows sent as objects). */

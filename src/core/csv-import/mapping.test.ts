@@ -14,6 +14,7 @@ import {
   keepCompatible,
   type Mapping,
   mapColumn,
+  mappedColumns,
   mappedRows,
   NO_DATA_MESSAGE,
   noConfigMessage,
@@ -281,6 +282,80 @@ describe('the mapped rows', () => {
   ])('says whether there is something to save when %s', (_label, entries, source, expected) => {
     expect(hasMappedRows(source, withMapped(entries))).toBe(expected);
     expect(mappedRows(source, withMapped(entries)).length > 0).toBe(expected);
+  });
+});
+
+describe('the mapped columns', () => {
+  // Cells of every kind the parsers tell apart: blanks, placeholders, marks, signs, both decimal
+  // separators, grouped thousands, words, and missing cells of short lines.
+  const cell = fc.oneof(
+    fc.constantFrom(undefined, '', ' ', 'N/A', '#REF!', '-', 'nan', 'Yes', 'no', '0', '1', 'us', 'GBP', '£'),
+    fc.constantFrom(
+      '$12.50',
+      '12,5',
+      '1.234,5',
+      '1,234.5',
+      '(3.00)',
+      '-7',
+      ' 42 ',
+      '5.',
+      '.5',
+      '12.5%',
+      '$',
+      '$1',
+    ),
+    fc.stringMatching(/^[\d.,$ -]{0,6}$/),
+    fc.string({ maxLength: 4 }),
+  );
+  const sheet = fc.array(
+    fc.record(Object.fromEntries(HEADERS.map((header) => [header, cell])), { requiredKeys: [] }),
+    { maxLength: 12 },
+  );
+  const mapping = fc
+    .array(fc.constantFrom(null, ...HEADERS), {
+      minLength: TARGET_KEYS.length,
+      maxLength: TARGET_KEYS.length,
+    })
+    .map((columns) => {
+      // One column feeds one target, as the mapping's own moves keep it.
+      const used = new Set<string>();
+      const mapped = emptyMapping();
+      TARGET_KEYS.forEach((key, index) => {
+        const column = columns[index] ?? null;
+        if (column !== null && used.has(column)) return;
+        if (column !== null) used.add(column);
+        mapped[key] = column;
+      });
+      return mapped;
+    });
+
+  it('are the mapped rows as the page sends them, with the same source rows', () => {
+    fc.assert(
+      fc.property(sheet, mapping, fc.constantFrom('.' as const, ',' as const), (source, chosen, decimal) => {
+        const rows = source as Record<string, string | undefined>[];
+        const expected = importRows(rows, chosen, { decimal });
+        expect(mappedColumns(rows, chosen, { decimal })).toEqual({
+          columns: columnsOfRows(expected.rows as ImportRow[]),
+          sourceIndexes: expected.sourceIndexes,
+        });
+      }),
+      { numRuns: 600 },
+    );
+  });
+
+  it('leave a cell that does not parse out of its row and send a blank as null', () => {
+    const source = [
+      { SKU: 'A', Cost: 'cheap', Qty: '' },
+      { SKU: ' ', Cost: '$2', Qty: '3' },
+      { SKU: 'B', Cost: '$2.50', Qty: 'many' },
+    ];
+    expect(mappedColumns(source, withMapped({ msku: 'SKU', cost: 'Cost', fba_quantity: 'Qty' }))).toEqual({
+      columns: {
+        columns: { msku: ['A', 'B'], cost: [null, 2.5], fba_quantity: [null, null] },
+        leftOut: { cost: [0], fba_quantity: [1] },
+      },
+      sourceIndexes: [0, 2],
+    });
   });
 });
 

@@ -302,6 +302,29 @@ describe("numbers in the file's locale", () => {
   });
 });
 
+describe('the quick reading of plain number cells', () => {
+  // A leading space takes every cell past the quick reading (which reads digits only), and the
+  // full reading trims it, so each cell read as written and read after a space must agree.
+  const numberLike = fc.oneof(
+    fc.stringMatching(/^\$?\d{0,4}[.,]?\d{0,4}$/),
+    fc.stringMatching(/^[\d.,$+-]{0,8}$/),
+    fc.stringMatching(/^\d{15,20}(?:\.\d{1,3})?$/),
+  );
+  it.each(['.', ','] as const)(
+    'answers what the full reading answers, with %j as the decimal separator',
+    (decimal) => {
+      fc.assert(
+        fc.property(numberLike, (text) => {
+          for (const parse of [parseMoney, parseInteger, parseDecimal, parsePercent]) {
+            expect(parse(text, { decimal })).toBe(parse(` ${text}`, { decimal }));
+          }
+        }),
+        { numRuns: 2000 },
+      );
+    },
+  );
+});
+
 describe('detectDecimalSeparator', () => {
   it.each([
     [['12,99', '3,50', '1.234,56'], ','],

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { columnsOfRows } from '../../../core/csv-import/import-columns';
+import type { ImportColumns } from '../../../core/csv-import/import-columns';
 import type {
   Blanks,
   ImportPreview,
@@ -8,7 +8,6 @@ import type {
   RevertResult,
   SavedImportSettings,
 } from '../../../core/csv-import/import-request';
-import type { ImportRow } from '../../../core/csv-import/import-rows';
 import type { Mapping } from '../../../core/csv-import/mapping';
 import { apiFetch } from '../../lib/api-client';
 
@@ -34,10 +33,10 @@ export type ImportBody = { json: string };
 
 /** The rows go as columns (decision 005): a quarter of the JSON of row objects. */
 export function importBody(
-  rows: readonly ImportRow[],
+  columns: ImportColumns,
   options: { blanks: Blanks; fileName: string | null; reportType: string | null },
 ): ImportBody {
-  return { json: JSON.stringify({ ...columnsOfRows(rows), ...options }) };
+  return { json: JSON.stringify({ ...columns, ...options }) };
 }
 
 /** The dry run: what the import would do, computed by the server on the real rows, nothing written. */

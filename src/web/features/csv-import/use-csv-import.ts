@@ -9,17 +9,17 @@ import {
 } from '../../../core/csv-import/duplicates';
 import type { TextEncodingName } from '../../../core/csv-import/encoding';
 import type { Blanks, ImportPreview, ImportResult } from '../../../core/csv-import/import-request';
-import { validateImportRows } from '../../../core/csv-import/import-rows';
+import { validateSentColumns } from '../../../core/csv-import/import-table';
 import {
   applySavedMapping,
   clearMappings,
   dropOnTarget,
   EMPTY_CSV_MESSAGE,
   emptyMapping,
-  importRows,
   isUsableCsv,
   keepCompatible,
   type Mapping,
+  mappedColumns,
   NO_DATA_MESSAGE,
   unmapColumn,
 } from '../../../core/csv-import/mapping';
@@ -380,19 +380,21 @@ export function useCsvImport(onSaved?: (result: ImportResult) => void) {
       toast.error(message);
       return;
     }
-    const built = importRows(sheet.rows, mapping, { decimal });
-    // The file's marketplace and currency go on every row, unless columns of the file give them.
-    const fileFields: Record<string, string> = {};
-    if (market && mapping.marketplace === null) fileFields.marketplace = market.countryCode;
-    // A currency that is the marketplace's own is implied by it, so it is not stored again.
-    const impliedCurrency = (market ?? marketplaceOf(null)).currency;
-    if (currency && currency !== impliedCurrency && mapping.currency === null) fileFields.currency = currency;
-    if (Object.keys(fileFields).length > 0) built.rows = built.rows.map((row) => ({ ...row, ...fileFields }));
-    if (built.rows.length === 0) {
+    const built = mappedColumns(sheet.rows, mapping, { decimal });
+    const size = built.sourceIndexes.length;
+    if (size === 0) {
       toast.error(NO_DATA_MESSAGE);
       return;
     }
-    const validation = validateImportRows(built.rows);
+    // The file's marketplace and currency go on every row, unless columns of the file give them.
+    const { columns } = built.columns;
+    if (market && mapping.marketplace === null)
+      columns.marketplace = new Array(size).fill(market.countryCode);
+    // A currency that is the marketplace's own is implied by it, so it is not stored again.
+    const impliedCurrency = (market ?? marketplaceOf(null)).currency;
+    if (currency && currency !== impliedCurrency && mapping.currency === null)
+      columns.currency = new Array(size).fill(currency);
+    const validation = validateSentColumns(columns, built.columns.leftOut);
     if (!validation.ok) {
       const message = withSourceRowNumbers(
         validation.message,
@@ -402,7 +404,7 @@ export function useCsvImport(onSaved?: (result: ImportResult) => void) {
       toast.error(message);
       return;
     }
-    const body = importBody(validation.rows, {
+    const body = importBody(built.columns, {
       blanks,
       fileName: file.name,
       reportType: file.report?.profile.name ?? null,
