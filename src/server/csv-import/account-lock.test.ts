@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tableOfRows } from '../../core/csv-import/import-table';
 import { postgresErrorCode } from '../db/errors';
+import { IMPORT_TIMEOUT_MS, IMPORT_WORK_MEM } from '../db/pool';
 import { HttpError } from '../http/errors';
 import { signUp } from '../test-support/http-client';
 import { accountIdOf } from '../test-support/products';
@@ -120,5 +121,31 @@ describe("an account's products without a foreign key", () => {
     expect(refused).toBeInstanceOf(HttpError);
     expect(refused).toMatchObject({ statusCode: 409, message: ACCOUNT_GONE_MESSAGE });
     expect(await productCount(accountId)).toBe(0);
+  });
+});
+
+describe("an account's writing transaction", () => {
+  const settings = async (client: { query: typeof t.pool.query }) =>
+    (
+      await client.query<{ work_mem: string; statement_timeout: string }>(
+        "SELECT current_setting('work_mem') AS work_mem, current_setting('statement_timeout') AS statement_timeout",
+      )
+    ).rows[0];
+
+  it("has the import's memory and time, and hands the connection back with the defaults", async () => {
+    const accountId = await newAccount();
+    const outside = await settings(t.pool);
+    let client: { query: typeof t.pool.query } | null = null;
+    const inside = await inAccountTransaction(t.db, accountId, 'READ COMMITTED', async (tx) => {
+      client = tx;
+      return { commit: false, value: await settings(tx) };
+    });
+    expect(inside).toEqual({
+      work_mem: IMPORT_WORK_MEM,
+      statement_timeout: `${IMPORT_TIMEOUT_MS / 60_000}min`,
+    });
+    expect(outside?.work_mem).not.toBe(IMPORT_WORK_MEM);
+    // The same connection, back in the pool, has the server's settings again.
+    expect(await settings(client!)).toEqual(outside);
   });
 });
