@@ -64,6 +64,8 @@ describe('an import row', () => {
     [{ msku: '   ' }, 'MSKU is required'],
     [{ msku: 123 }, 'MSKU must be text'],
     [{ msku: 'x'.repeat(101) }, 'MSKU must be at most 100 characters'],
+    // 100 characters as written, 101 in NFC, as it would be stored.
+    [{ msku: `${'x'.repeat(99)}\u09DC` }, 'MSKU must be at most 100 characters'],
     [{ asin: 'B'.repeat(21) }, 'ASIN must be at most 20 characters'],
     [{ asin: 123 }, 'ASIN must be text'],
     [{ title: 't'.repeat(501) }, 'Title must be at most 500 characters'],

@@ -35,9 +35,10 @@ function importCheck(key: TargetKey): ValueCheck {
     if (value === null || value === undefined) return missing;
     const problem = check(value);
     if (problem || !isMsku) return problem;
-    // The one MSKU rule (core/restock/msku.ts), after the length check.
+    // The one MSKU rule (core/restock/msku.ts), after the length check. The field's checks hold
+    // again for the MSKU as stored: NFC can make text longer (U+09DC becomes two characters).
     const msku = normalizeMsku(value as string, fieldSpec(key).label);
-    return msku.ok ? null : msku.message;
+    return msku.ok ? check(msku.msku) : msku.message;
   };
 }
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fieldSpec } from '../product-fields/fields';
 import { readColumns, rowsOfColumns } from './import-columns';
 import { type ImportRow, validateImportRows } from './import-rows';
-import { tableOfRows, validateImportColumns } from './import-table';
+import { tableOfRows, validateImportColumns, validateSentColumns } from './import-table';
 import { TARGET_KEYS, type TargetKey } from './targets';
 
 /** Values of each kind of field, valid and not: blanks, padding, NFC twins, wrong types, bounds. */
@@ -99,5 +99,17 @@ describe('rows sent as objects, as a table', () => {
       values: { msku: ['A', 'B'], title: [null, null], cost: [2, null] },
       leftOut: { title: new Uint8Array([1, 0]), cost: new Uint8Array([0, 1]) },
     });
+  });
+});
+
+describe('validateSentColumns', () => {
+  it('holds the MSKU to its length as stored, after NFC, as the page sends it raw', () => {
+    const msku = `${'x'.repeat(99)}\u09DC`;
+    expect(msku.length).toBe(100);
+    expect(validateSentColumns({ msku: [msku] }, undefined)).toEqual({
+      ok: false,
+      message: 'Row 1: MSKU must be at most 100 characters',
+    });
+    expect(validateSentColumns({ msku: [msku.slice(1)] }, undefined).ok).toBe(true);
   });
 });

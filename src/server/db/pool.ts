@@ -45,9 +45,10 @@ type TimedClient = { connectionParameters: { query_timeout?: number | false } };
  * Memory for each hash and sort of an import's transaction. PostgreSQL's default, 4 MB (a hash may
  * take twice that), split the joins of 100,000 staged rows with the products into four batches
  * written to temporary files; 16 MB keeps them in memory: the re-import's comparison took 300-330
- * ms instead of 360-380 ms and its UPDATE 660-750 ms instead of 820-965 ms. Heavy work runs at
- * most four at once on a server (decision 008), so this bounds the extra memory well below the
- * server's shared buffers.
+ * ms instead of 360-380 ms and its UPDATE 660-750 ms instead of 820-965 ms. It is a ceiling per
+ * hash or sort, not an allocation: imports and history ingests run at most four at once on a
+ * server (decision 008), marketplace sync steps one per account from the job runner, and only a
+ * join of many thousands of rows comes near it.
  */
 export const IMPORT_WORK_MEM = '16MB';
 
