@@ -222,28 +222,47 @@ export const ourProbes = {
   scrollRoot: '[role="grid"]',
 };
 
-/** One scroll by the wheel: the display's frame, then each frame's interval while it scrolled. */
-export type ScrollRun = { idle: number[]; intervals: number[]; scrolled: number };
+/**
+ * One scroll by the wheel: the display's frame, then each frame's interval while it scrolled, the
+ * pixels scrolled and how long sending the wheel events took (milliseconds).
+ */
+export type ScrollRun = { idle: number[]; intervals: number[]; scrolled: number; sentIn: number };
 
 /**
- * Scrolls the grid under `root` down by `events` wheel events of `step` pixels, sent as fast as the
- * browser takes them, with the pointer over the grid; records the page's frames meanwhile, then
- * scrolls back to the top.
+ * Scrolls the grid under `root` down by `events` wheel events of `step` pixels, with the pointer
+ * over the grid; records the page's frames meanwhile, then scrolls back to the top.
+ *
+ * Without `everyMs` the events go as fast as the browser takes them. That pace is the grid's own:
+ * the browser acknowledges a wheel event at once when the page only listens passively (ours), but
+ * only after the main thread has handled it when a listener may cancel it (AG Grid's), so the
+ * driver's next event waits for that grid's main thread. With `everyMs` each event is sent on a
+ * fixed schedule, one every `everyMs` (or as soon as the one before was taken, when that is later),
+ * so both grids are scrolled at the same speed.
  */
 export async function scrollByWheel(
   page: Page,
   root: string,
   events: number,
   step: number,
+  everyMs?: number,
 ): Promise<ScrollRun> {
   const box = await page.locator(root).first().boundingBox();
   if (!box) throw new Error(`bench: ${root} is not on the page`);
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   const idle = await page.evaluate<number[]>('benchFrames(60)');
   await page.evaluate(`window.benchStop = benchRecordFrames(benchScroller(${JSON.stringify(root)}))`);
-  for (let event = 0; event < events; event++) await page.mouse.wheel(0, step);
+  const start = performance.now();
+  for (let event = 0; event < events; event++) {
+    if (everyMs !== undefined) {
+      // A timed schedule is the point here: the input's pace, not a wait for the page.
+      const due = start + event * everyMs - performance.now();
+      if (due > 0) await new Promise((resolve) => setTimeout(resolve, due));
+    }
+    await page.mouse.wheel(0, step);
+  }
+  const sentIn = performance.now() - start;
   const run = await page.evaluate<{ intervals: number[]; scrolled: number }>('benchStop()');
   await page.evaluate(`benchScroller(${JSON.stringify(root)}).scrollTop = 0`);
   await page.evaluate('benchFrames(2)');
-  return { idle, ...run };
+  return { idle, ...run, sentIn };
 }

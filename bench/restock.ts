@@ -34,6 +34,13 @@ const FILTER_TEXT = 'lamp 42';
 const SCROLL_EVENTS = 120;
 const SCROLL_STEP = 300;
 const SCROLL_PASSES = 3;
+/**
+ * The paced scroll: one wheel event every 50 ms, 6,000 px a second, a hard flick. Both grids get
+ * the same input; as fast as the browser takes them, each grid set its own pace (see scrollByWheel).
+ */
+const SCROLL_EVERY_MS = 50;
+/** The paces scrolled, in turn: the fixed one, then as fast as taken (undefined). */
+const SCROLL_PACES = [SCROLL_EVERY_MS, undefined] as const;
 /** A frame is dropped when it took more than one and a half of the display's idle frames. */
 function scrollFigures(runs: readonly ScrollRun[]) {
   const dropped = runs.map(({ idle, intervals }) => {
@@ -47,7 +54,52 @@ function scrollFigures(runs: readonly ScrollRun[]) {
     frame: median(runs.flatMap((run) => run.idle)),
     frames: median(runs.map((run) => run.intervals.length)),
     scrolled: Math.min(...runs.map((run) => run.scrolled)),
+    pixelsPerSecond: Math.round(
+      (SCROLL_EVENTS * SCROLL_STEP) / (median(runs.map((run) => run.sentIn)) / 1000),
+    ),
   };
+}
+
+type ScrollFigures = ReturnType<typeof scrollFigures>;
+
+/** The scroll's printed figures, ours beside AG Grid's (null: its scroll failed). */
+function scrollLines(pace: string, ours: ScrollFigures, ag: ScrollFigures | null): Array<[string, string]> {
+  const theirs = (figure: (run: ScrollFigures) => string) => (ag ? figure(ag) : 'n/a');
+  return [
+    [
+      `Chromium scroll ${pace}, ${SCROLL_EVENTS} wheel events × ${SCROLL_STEP} px: dropped frames of all, ours / AG Grid (medians of ${SCROLL_PASSES})`,
+      `${ours.dropped} of ${ours.frames} / ${theirs((run) => `${run.dropped} of ${run.frames}`)}`,
+    ],
+    [
+      `Chromium scroll ${pace}: 95th percentile frame ours / AG Grid (display frame ${ms(ours.frame)})`,
+      `${ms(ours.p95)} / ${theirs((run) => ms(run.p95))}`,
+    ],
+    [
+      `Chromium scroll ${pace}: wheel speed, px/s, ours / AG Grid`,
+      `${ours.pixelsPerSecond} / ${theirs((run) => String(run.pixelsPerSecond))}`,
+    ],
+    [
+      `Chromium scroll ${pace}: pixels scrolled per pass, ours / AG Grid`,
+      `${ours.scrolled} / ${theirs((run) => String(run.scrolled))}`,
+    ],
+  ];
+}
+
+/**
+ * Scrolls the grid under `root`: a pass not counted (a page's first pass is its slowest: code and
+ * glyphs met for the first time), then SCROLL_PASSES at each of SCROLL_PACES. The runs by pace.
+ */
+async function scrollPasses(page: Page, root: string): Promise<ScrollRun[][]> {
+  await scrollByWheel(page, root, SCROLL_EVENTS, SCROLL_STEP);
+  const byPace: ScrollRun[][] = [];
+  for (const everyMs of SCROLL_PACES) {
+    const runs: ScrollRun[] = [];
+    for (let pass = 0; pass < SCROLL_PASSES; pass++) {
+      runs.push(await scrollByWheel(page, root, SCROLL_EVENTS, SCROLL_STEP, everyMs));
+    }
+    byPace.push(runs);
+  }
+  return byPace;
 }
 
 async function main() {
@@ -239,36 +291,28 @@ async function main() {
           console.error(`bench: run ${run + 1} AG Grid failed, left out: ${String(error).split('\n')[0]}`);
         }
       }
-      // Scrolling with every row, unsorted and unfiltered: each grid on a fresh page, three passes.
-      const scrolls = { ours: [] as ScrollRun[], ag: [] as ScrollRun[] };
+      // Scrolling with every row, unsorted and unfiltered: each grid on a fresh page.
       const ours = await newTab('/restock');
       await ours.evaluate<number>(ourProbes.allRows(`${count.format(rows.length)} rows`));
-      for (let pass = 0; pass < SCROLL_PASSES; pass++) {
-        scrolls.ours.push(await scrollByWheel(ours, ourProbes.scrollRoot, SCROLL_EVENTS, SCROLL_STEP));
-      }
+      const ourScrolls = await scrollPasses(ours, ourProbes.scrollRoot);
+      let agScrolls: ScrollRun[][] | null = null;
       try {
         const ag = await newTab(AG_GRID_PATH);
         await ag.evaluate<number>(agGridProbes.firstRows);
-        for (let pass = 0; pass < SCROLL_PASSES; pass++) {
-          scrolls.ag.push(await scrollByWheel(ag, agGridProbes.scrollRoot, SCROLL_EVENTS, SCROLL_STEP));
-        }
+        agScrolls = await scrollPasses(ag, agGridProbes.scrollRoot);
       } catch (error) {
         console.error(`bench: AG Grid's scroll failed, left out: ${String(error).split('\n')[0]}`);
       }
-      const ourScroll = scrollFigures(scrolls.ours);
-      const agScroll = scrolls.ag.length > 0 ? scrollFigures(scrolls.ag) : null;
-      addFigure([
-        `Chromium scroll, ${SCROLL_EVENTS} wheel events × ${SCROLL_STEP} px: dropped frames of all, ours / AG Grid (medians of ${SCROLL_PASSES})`,
-        `${ourScroll.dropped} of ${ourScroll.frames} / ${agScroll ? `${agScroll.dropped} of ${agScroll.frames}` : 'n/a'}`,
-      ]);
-      addFigure([
-        `Chromium scroll: 95th percentile frame ours / AG Grid (display frame ${ms(ourScroll.frame)})`,
-        `${ms(ourScroll.p95)} / ${agScroll ? ms(agScroll.p95) : 'n/a'}`,
-      ]);
-      addFigure([
-        'Chromium scroll: pixels scrolled per pass, ours / AG Grid',
-        `${ourScroll.scrolled} / ${agScroll ? agScroll.scrolled : 'n/a'}`,
-      ]);
+      for (const [index, everyMs] of SCROLL_PACES.entries()) {
+        const pace = everyMs === undefined ? 'as fast as taken' : `paced, an event every ${everyMs} ms`;
+        const agRuns = agScrolls?.[index];
+        const lines = scrollLines(
+          pace,
+          scrollFigures(ourScrolls[index] ?? []),
+          agRuns ? scrollFigures(agRuns) : null,
+        );
+        for (const line of lines) addFigure(line);
+      }
       addFigure([`Chromium: JS heap after the AG Grid page`, `${(agHeap / 1024 / 1024).toFixed(0)} MB`]);
       addFigure([
         'Chromium: JS heap of our page, every row loaded, after a GC',

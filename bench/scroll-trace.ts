@@ -13,6 +13,8 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const PASSES = Number(process.env.BENCH_PASSES ?? 4);
 const SCROLL_EVENTS = 120;
 const SCROLL_STEP = 300;
+/** BENCH_EVERY_MS: one wheel event every so many ms (as `bench:restock`'s paced scroll); unset, as fast as taken. */
+const EVERY_MS = process.env.BENCH_EVERY_MS ? Number(process.env.BENCH_EVERY_MS) : undefined;
 
 type TraceEvent = {
   name: string;
@@ -64,7 +66,7 @@ async function main() {
       await browser.startTracing(page, {
         categories: ['toplevel', 'blink', 'devtools.timeline', 'disabled-by-default-devtools.timeline'],
       });
-      const run = await scrollByWheel(page, ourProbes.scrollRoot, SCROLL_EVENTS, SCROLL_STEP);
+      const run = await scrollByWheel(page, ourProbes.scrollRoot, SCROLL_EVENTS, SCROLL_STEP, EVERY_MS);
       const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
       const frame = median(run.idle);
       const dropped = run.intervals.filter((interval) => interval > frame * 1.5).length;
