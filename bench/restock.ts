@@ -303,14 +303,11 @@ async function main() {
       } catch (error) {
         console.error(`bench: AG Grid's scroll failed, left out: ${String(error).split('\n')[0]}`);
       }
-      for (const [index, everyMs] of SCROLL_PACES.entries()) {
+      for (const [index, runs] of ourScrolls.entries()) {
+        const everyMs = SCROLL_PACES[index];
         const pace = everyMs === undefined ? 'as fast as taken' : `paced, an event every ${everyMs} ms`;
         const agRuns = agScrolls?.[index];
-        const lines = scrollLines(
-          pace,
-          scrollFigures(ourScrolls[index] ?? []),
-          agRuns ? scrollFigures(agRuns) : null,
-        );
+        const lines = scrollLines(pace, scrollFigures(runs), agRuns ? scrollFigures(agRuns) : null);
         for (const line of lines) addFigure(line);
       }
       addFigure([`Chromium: JS heap after the AG Grid page`, `${(agHeap / 1024 / 1024).toFixed(0)} MB`]);

@@ -15,6 +15,11 @@ const SCROLL_EVENTS = 120;
 const SCROLL_STEP = 300;
 /** BENCH_EVERY_MS: one wheel event every so many ms (as `bench:restock`'s paced scroll); unset, as fast as taken. */
 const EVERY_MS = process.env.BENCH_EVERY_MS ? Number(process.env.BENCH_EVERY_MS) : undefined;
+if (EVERY_MS !== undefined && !(EVERY_MS > 0)) {
+  throw new Error(
+    `BENCH_EVERY_MS must be a number of milliseconds above 0, not "${process.env.BENCH_EVERY_MS}"`,
+  );
+}
 
 type TraceEvent = {
   name: string;
