@@ -493,3 +493,35 @@ export const marketplaceSyncs = pgTable(
     index('marketplace_syncs_account_created_idx').on(table.accountId, table.createdAt),
   ],
 );
+
+/** A 64-bit transaction id, as `pg_current_xact_id()` gives it; read as text. */
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
+
+/**
+ * Which transactions wrote an account's products: one row per account and writing transaction,
+ * added by statement triggers on `products` whatever the writer. A kept first screenful stores the
+ * snapshot it was read after; it still holds while no row here is from a transaction that snapshot
+ * did not see, one index range instead of a pass over every product (decision 019).
+ */
+export const productChanges = pgTable(
+  'product_changes',
+  {
+    // No foreign key: checking one takes a shared lock on the account's row in every write, and
+    // concurrent edits of one account would share it through multixacts. A trigger on accounts
+    // deletes an account's rows instead.
+    accountId: uuid('account_id').notNull(),
+    xid: xid8('xid').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.xid] })],
+);
+
+/**
+ * Per account, the transaction id below which its `product_changes` rows were deleted: a kept
+ * snapshot older than that can no longer be checked, so it no longer holds.
+ */
+export const productChangeHorizons = pgTable('product_change_horizons', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  horizon: xid8('horizon').notNull(),
+});

@@ -57,4 +57,29 @@ describe('createAnswerCache', () => {
     await cache.get('d', 'rows\n1', build('far too large'));
     expect(builds).toBe(6);
   });
+
+  it('tells the key of the answer a slot is building or keeps', async () => {
+    const cache = createAnswerCache(1000);
+    expect(cache.latestKey('a', 'first 5')).toBeUndefined();
+    let finish: (value: Buffer) => void = () => {};
+    const read = cache.get(
+      'a',
+      'first 5\nsnapshot 1',
+      () =>
+        new Promise<Buffer>((resolve) => {
+          finish = resolve;
+        }),
+    );
+    expect(cache.latestKey('a', 'first 5')).toBe('first 5\nsnapshot 1');
+    expect(cache.latestKey('a', 'first 6')).toBeUndefined();
+    expect(cache.latestKey('b', 'first 5')).toBeUndefined();
+    finish(bytes('kept'));
+    await read;
+    expect(cache.latestKey('a', 'first 5')).toBe('first 5\nsnapshot 1');
+
+    await expect(
+      cache.get('a', 'first 5\nsnapshot 2', () => Promise.reject(new Error('lost'))),
+    ).rejects.toThrow('lost');
+    expect(cache.latestKey('a', 'first 5')).toBe('first 5\nsnapshot 1');
+  });
 });

@@ -20,6 +20,8 @@ export const ANSWER_CACHE_BYTES = 128 * 1024 * 1024;
 export type AnswerCache = {
   /** The stored answer for `key`, or the result of `build` (stored unless larger than the budget). */
   get: (account: string, key: string, build: () => Promise<Buffer>) => Promise<Buffer>;
+  /** The key of the answer being built or kept in `account`'s slot `slot` (a key's first line). */
+  latestKey: (account: string, slot: string) => string | undefined;
 };
 
 /** Answers up to `maxBytes` in all; the least recently used account's are dropped first. */
@@ -27,7 +29,10 @@ export function createAnswerCache(maxBytes: number): AnswerCache {
   // Map order is the recency order: an entry is deleted and set again when used.
   const entries = new Map<string, { key: string; bytes: Buffer }>();
   const building = new Map<string, Promise<Buffer>>();
+  // The key of each slot's latest build while it runs.
+  const buildingKeys = new Map<string, string>();
   let total = 0;
+  const slotOf = (account: string, key: string) => `${account}\n${key.slice(0, key.indexOf('\n'))}`;
 
   function store(slot: string, key: string, bytes: Buffer) {
     const previous = entries.get(slot);
@@ -48,7 +53,7 @@ export function createAnswerCache(maxBytes: number): AnswerCache {
   return {
     async get(account, key, build) {
       // One slot per account and answer shape: an older stamp's answer is never wanted again.
-      const slot = `${account}\n${key.slice(0, key.indexOf('\n'))}`;
+      const slot = slotOf(account, key);
       const entry = entries.get(slot);
       if (entry && entry.key === key) {
         entries.delete(slot);
@@ -58,19 +63,28 @@ export function createAnswerCache(maxBytes: number): AnswerCache {
       const flightKey = `${account}\n${key}`;
       const pending = building.get(flightKey);
       if (pending) return pending;
+      const settled = () => {
+        building.delete(flightKey);
+        if (buildingKeys.get(slot) === key) buildingKeys.delete(slot);
+      };
       const built = build().then(
         (bytes) => {
-          building.delete(flightKey);
+          settled();
           store(slot, key, bytes);
           return bytes;
         },
         (error: unknown) => {
-          building.delete(flightKey);
+          settled();
           throw error;
         },
       );
       building.set(flightKey, built);
+      buildingKeys.set(slot, key);
       return built;
+    },
+    latestKey(account, slot) {
+      const slotKey = `${account}\n${slot}`;
+      return buildingKeys.get(slotKey) ?? entries.get(slotKey)?.key;
     },
   };
 }

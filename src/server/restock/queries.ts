@@ -15,7 +15,7 @@ const SELECT_LIST = STORED_PRODUCT_KEYS.join(', ');
 /** The forecast's columns in FORECAST_FIELD_KEYS order, from `forecasts AS f`. */
 const FORECAST_SELECT = 'f.daily_rate, f.trend, f.seasonality_suggestion, f.accuracy';
 
-type NamedQueryable = {
+export type NamedQueryable = {
   $client: {
     query: <R>(config: { name: string; text: string; values: unknown[] }) => Promise<{ rows: R[] }>;
   };

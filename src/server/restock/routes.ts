@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isoDay, utcDayOf } from '../../core/forecast/days';
 import { COLUMN_KEYS, orderColumns } from '../../core/restock/columns';
-import { firstInProductOrder } from '../../core/restock/first-rows';
 import { mskuParam } from '../../core/restock/msku';
 import { parseSingleFieldEdit } from '../../core/restock/row-edit';
 import {
@@ -21,27 +20,19 @@ import { jsonArrayInTurns, mapInTurns } from '../http/turns';
 import { parseBody, parseInput } from '../http/validate';
 import { ANSWER_CACHE_BYTES, CACHED_TABLE_PRODUCTS, createAnswerCache } from './answer-cache';
 import { columnsAnswer } from './columns-answer';
+import { firstRowsAnswer } from './first-rows-answer';
 import {
   findColumnKeys,
   findProduct,
   findTableStamp,
-  listProductTitles,
   listProductValues,
-  listProductValuesOf,
   type ProductForRow,
   type StoredProduct,
   saveColumnKeys,
   updateProductField,
 } from './queries';
 import { createRowCache, ROW_CACHE_BYTES } from './row-cache';
-import {
-  compactRowFromValues,
-  FIRST_ROWS_LIMIT,
-  MSKU_INDEX,
-  TABLE_ROW_KEYS,
-  tableRowFromValues,
-  toTableRow,
-} from './table-rows';
+import { FIRST_ROWS_LIMIT, tableRowFromValues, toTableRow } from './table-rows';
 
 const tableParams = z.object({ table: z.string() });
 const rowParams = z.object({ table: z.string(), id: mskuParam('id') });
@@ -106,6 +97,7 @@ export function restockRoutes(app: FastifyInstance, deps: AppDeps): void {
   const answers = createAnswerCache(ANSWER_CACHE_BYTES);
   // Serialised compact rows per product of any account's size (row-cache.ts).
   const rowCache = createRowCache(ROW_CACHE_BYTES);
+  const firstRowsDeps = { db, answers, runHeavy };
 
   // `?shape=columns` answers {keys, rows: value arrays}: the same data in a third of the bytes (the grid uses it).
   app.get('/api/tables/:table/data', { preHandler: [requireAuth, canView] }, async (request, reply) => {
@@ -114,35 +106,12 @@ export function restockRoutes(app: FastifyInstance, deps: AppDeps): void {
     const { shape = 'rows', limit } = parseInput(dataQuery, request.query);
     if (limit !== undefined && shape !== 'columns') throw badRequest('limit needs shape=columns');
     const { accountId } = currentUser(request);
-    // A first screenful is kept whatever the table's size; a whole table only up to a size.
-    const tableState = await findTableStamp(
-      db,
-      accountId,
-      limit === undefined ? CACHED_TABLE_PRODUCTS : undefined,
-    );
-    const { stamp, defaults: storedDefaults } = tableState;
     const day = today();
     reply.header('content-type', 'application/json; charset=utf-8');
-    if (limit !== undefined) {
-      // The first screenful in the default order, with the table's size: the grid paints it while
-      // the whole table is on its way. A few kilobytes, so it is kept whatever the table's size.
-      const body = await answers.get(accountId, `first ${limit}\n${day}\n${stamp}`, () =>
-        runHeavy(accountId, async () => {
-          const titles = await listProductTitles(db, accountId);
-          const first = firstInProductOrder(
-            titles.map(([msku, title]) => ({ msku, title })),
-            limit,
-          ).map((row) => row.msku);
-          const place = new Map(first.map((msku, index) => [msku, index]));
-          const values = await listProductValuesOf(db, accountId, first);
-          values.sort((a, b) => place.get(a[MSKU_INDEX] as string)! - place.get(b[MSKU_INDEX] as string)!);
-          const defaults = calculationDefaultsFrom(storedDefaults);
-          const rows = values.map((row) => compactRowFromValues(row, defaults, day));
-          return Buffer.from(JSON.stringify({ keys: TABLE_ROW_KEYS, rows, total: titles.length }), 'utf8');
-        }),
-      );
-      return reply.send(body);
-    }
+    if (limit !== undefined) return reply.send(await firstRowsAnswer(firstRowsDeps, accountId, limit, day));
+    // A whole table is kept only up to a size.
+    const tableState = await findTableStamp(db, accountId, CACHED_TABLE_PRODUCTS);
+    const { stamp, defaults: storedDefaults } = tableState;
     // The whole table: read, derived and serialised within the account's turns (decision 008),
     // in slices that leave turns to other requests.
     const build = () =>

@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Product } from '../../core/product-fields/fields';
+import { demoProducts } from '../../core/restock/demo-products';
+import { signUp } from '../test-support/http-client';
+import { accountIdOf, insertProducts } from '../test-support/products';
+import { startTestApp, type TestApp } from '../test-support/test-app';
+import { findFirstRowsState, KEPT_PRODUCT_CHANGES, pruneProductChanges } from './product-changes';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const PATH = '/api/tables/restock/data?shape=columns&limit=2';
+type Compact = { keys: string[]; rows: unknown[][]; total: number };
+
+async function seller(products: Product[]) {
+  const owner = await signUp(t.baseUrl);
+  const accountId = await accountIdOf(t.pool, owner.email);
+  await insertProducts(t.pool, accountId, products);
+  const firstRows = async () => {
+    const { keys, rows, total } = (await owner.client.get<Compact>(PATH, owner.token)).body;
+    const objects = rows.map((values) => Object.fromEntries(keys.map((key, i) => [key, values[i]])));
+    return { total, costs: objects.map((row) => [row.msku, row.cost]) };
+  };
+  return { owner, accountId, firstRows };
+}
+
+const products = demoProducts(3, 5).map((product, i) => ({ ...product, title: `Item ${i}`, cost: 10 + i }));
+const changeRows = async (accountId: string) =>
+  Number(
+    (await t.pool.query('SELECT count(*) FROM product_changes WHERE account_id = $1', [accountId])).rows[0]!
+      .count,
+  );
+
+describe('the kept first screenful', () => {
+  it('is sent again while no product is written, and read again after any write', async () => {
+    const { accountId, firstRows } = await seller(products);
+    const first = await firstRows();
+    expect(first).toEqual({
+      total: 3,
+      costs: [
+        [products[0]!.msku, 10],
+        [products[1]!.msku, 11],
+      ],
+    });
+
+    // A write that leaves no change row (its trigger switched off) is not seen: the answer is kept.
+    await t.pool.query('ALTER TABLE products DISABLE TRIGGER products_update_changes');
+    try {
+      await t.pool.query('UPDATE products SET cost = 99 WHERE account_id = $1', [accountId]);
+    } finally {
+      await t.pool.query('ALTER TABLE products ENABLE TRIGGER products_update_changes');
+    }
+    expect(await firstRows()).toEqual(first);
+
+    // Any write with its row: the screenful is read again, with both changes.
+    await t.pool.query('UPDATE products SET title = title WHERE account_id = $1 AND msku = $2', [
+      accountId,
+      products[2]!.msku,
+    ]);
+    expect((await firstRows()).costs).toEqual([
+      [products[0]!.msku, 99],
+      [products[1]!.msku, 99],
+    ]);
+    await t.pool.query('DELETE FROM products WHERE account_id = $1 AND msku = $2', [
+      accountId,
+      products[0]!.msku,
+    ]);
+    expect(await firstRows()).toEqual({
+      total: 2,
+      costs: [
+        [products[1]!.msku, 99],
+        [products[2]!.msku, 99],
+      ],
+    });
+  });
+
+  it('shows a write whose transaction was still open when the kept answer was read', async () => {
+    const { accountId, firstRows } = await seller(products);
+    const writer = await t.pool.connect();
+    try {
+      await writer.query('BEGIN');
+      await writer.query('UPDATE products SET cost = 55 WHERE account_id = $1 AND msku = $2', [
+        accountId,
+        products[0]!.msku,
+      ]);
+      // A later transaction ends first, so the open one is in the snapshot's in-progress list
+      // rather than at or above its xmax.
+      await t.pool.query('SELECT pg_current_xact_id()');
+      // Read and kept while the write is not committed: it has the old cost.
+      expect((await firstRows()).costs[0]).toEqual([products[0]!.msku, 10]);
+      await writer.query('COMMIT');
+    } finally {
+      writer.release();
+    }
+    expect((await firstRows()).costs[0]).toEqual([products[0]!.msku, 55]);
+  });
+
+  it('keeps one change row per account and writing transaction, and none of a deleted account', async () => {
+    const { accountId } = await seller(products);
+    const other = await seller(products);
+    const before = await changeRows(accountId);
+    const client = await t.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('UPDATE products SET cost = 1 WHERE account_id = $1', [accountId]);
+      await client.query('UPDATE products SET cost = 2 WHERE account_id = $1', [accountId]);
+      await client.query('COMMIT');
+    } finally {
+      client.release();
+    }
+    expect(await changeRows(accountId)).toBe(before + 1);
+    expect(await changeRows(other.accountId)).toBeGreaterThan(0);
+    await t.pool.query('DELETE FROM accounts WHERE id = $1', [other.accountId]);
+    expect(await changeRows(other.accountId)).toBe(0);
+  });
+});
+
+describe('pruning the change rows', () => {
+  it('deletes them past the kept number, and a snapshot older than the horizon counts as changed', async () => {
+    const { accountId, firstRows } = await seller(products);
+    const old = (await findFirstRowsState(t.db, accountId, null)).snapshot;
+    for (let write = 0; write <= KEPT_PRODUCT_CHANGES; write++) {
+      await t.pool.query('UPDATE products SET cost = $2 WHERE account_id = $1 AND msku = $3', [
+        accountId,
+        write,
+        products[2]!.msku,
+      ]);
+    }
+    const now = (await findFirstRowsState(t.db, accountId, null)).snapshot;
+    expect(await changeRows(accountId)).toBeGreaterThan(KEPT_PRODUCT_CHANGES);
+    await pruneProductChanges(t.db, accountId, now);
+    // Rows below the snapshot's xmin are gone (any others were still being written then).
+    const { rows } = await t.pool.query(
+      `SELECT h.horizon = pg_snapshot_xmin($2::pg_snapshot) AS at_xmin,
+         (SELECT count(*) FROM product_changes AS c WHERE c.account_id = $1 AND c.xid < h.horizon)::int AS below
+       FROM product_change_horizons AS h WHERE h.account_id = $1`,
+      [accountId, now],
+    );
+    expect(rows).toEqual([{ at_xmin: true, below: 0 }]);
+    expect(await changeRows(accountId)).toBeLessThan(KEPT_PRODUCT_CHANGES);
+    expect((await findFirstRowsState(t.db, accountId, old)).changed).toBe(true);
+    expect((await findFirstRowsState(t.db, accountId, now)).changed).toBe(false);
+
+    // Fewer rows than that: nothing is deleted.
+    await t.pool.query('UPDATE products SET cost = 3 WHERE account_id = $1', [accountId]);
+    const few = await changeRows(accountId);
+    await pruneProductChanges(t.db, accountId, (await findFirstRowsState(t.db, accountId, null)).snapshot);
+    expect(await changeRows(accountId)).toBe(few);
+    expect((await findFirstRowsState(t.db, accountId, now)).changed).toBe(true);
+    expect((await firstRows()).costs).toEqual([
+      [products[0]!.msku, 3],
+      [products[1]!.msku, 3],
+    ]);
+  });
+
+  it('happens when a first screenful is read again, which stays right', async () => {
+    const { owner, accountId, firstRows } = await seller(products);
+    for (let write = 0; write <= KEPT_PRODUCT_CHANGES; write++) {
+      await owner.client.patch(
+        `/api/tables/restock/data/${products[0]!.msku}`,
+        { cost: write + 1 },
+        owner.token,
+      );
+    }
+    expect(await changeRows(accountId)).toBeGreaterThan(KEPT_PRODUCT_CHANGES);
+    expect((await firstRows()).costs[0]).toEqual([products[0]!.msku, KEPT_PRODUCT_CHANGES + 1]);
+    expect(await changeRows(accountId)).toBeLessThan(KEPT_PRODUCT_CHANGES);
+    await owner.client.patch(`/api/tables/restock/data/${products[0]!.msku}`, { cost: 7 }, owner.token);
+    expect((await firstRows()).costs[0]).toEqual([products[0]!.msku, 7]);
+  });
+});

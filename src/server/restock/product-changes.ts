@@ -1,0 +1,84 @@
+import type { Db } from '../db/pool';
+import type { NamedQueryable } from './queries';
+
+/** An account's change rows are deleted once there are more than this many. */
+export const KEPT_PRODUCT_CHANGES = 256;
+
+/**
+ * What a kept first screenful depends on, in one cheap read whatever the table's size: whether a
+ * transaction that `kept` (a snapshot, as `pg_current_snapshot()` gives it) did not see has
+ * written the account's products since, then the account's calculation defaults, its forecast
+ * generation and the database server's start time, and this statement's own snapshot.
+ *
+ * A product write commits with its row in `product_changes` (statement triggers, any writer), so
+ * a product changed since `kept` has a row whose transaction `kept` did not see: one still running
+ * then is in its in-progress list or at or above its xmax, as is one that began later. Rows below its xmin
+ * were committed (or rolled back) before it, so only the index range from its xmin is read. An
+ * answer read after `kept` was taken holds every write `kept` saw; with no row of a write it did
+ * not see, it still holds. Rows below an account's horizon were deleted, so a snapshot older than
+ * that cannot be checked and counts as changed.
+ */
+export async function findFirstRowsState(
+  db: Db,
+  accountId: string,
+  kept: string | null,
+): Promise<{
+  changed: boolean;
+  snapshot: string;
+  defaults: Record<string, unknown> | null;
+  forecastGeneration: number;
+  server: string;
+}> {
+  const result = await (db as unknown as NamedQueryable).$client.query<{
+    changed: boolean;
+    snapshot: string;
+    defaults: Record<string, unknown> | null;
+    forecast_generation: string;
+    server: string;
+  }>({
+    // Named: parsed and planned once per connection, as it runs before every first screenful.
+    name: 'restock-first-rows-state',
+    text: `SELECT $2::pg_snapshot IS NULL
+         OR EXISTS (SELECT 1 FROM product_change_horizons AS h
+                    WHERE h.account_id = $1 AND h.horizon > pg_snapshot_xmin($2::pg_snapshot))
+         OR EXISTS (SELECT 1 FROM product_changes AS c
+                    WHERE c.account_id = $1 AND c.xid >= pg_snapshot_xmin($2::pg_snapshot)
+                      AND NOT pg_visible_in_snapshot(c.xid, $2::pg_snapshot)) AS changed,
+       pg_current_snapshot()::text AS snapshot, s.calculation_defaults AS defaults,
+       coalesce(g.generation, 0)::text AS forecast_generation, pg_postmaster_start_time()::text AS server
+     FROM (SELECT 1) AS one
+     LEFT JOIN account_settings AS s ON s.account_id = $1
+     LEFT JOIN forecast_generations AS g ON g.account_id = $1`,
+    values: [accountId, kept],
+  });
+  const row = result.rows[0]!;
+  return {
+    changed: row.changed,
+    snapshot: row.snapshot,
+    defaults: row.defaults,
+    forecastGeneration: Number(row.forecast_generation),
+    server: row.server,
+  };
+}
+
+/**
+ * Once the account has more than KEPT_PRODUCT_CHANGES change rows, deletes those below
+ * `snapshot`'s xmin and raises the account's horizon to it, in one statement: a check reads the
+ * rows and the horizon in one snapshot, so it sees both as they were or both as they are. An answer
+ * kept with `snapshot` (or a later one) still holds; one kept with an older snapshot is read again.
+ */
+export async function pruneProductChanges(db: Db, accountId: string, snapshot: string): Promise<void> {
+  await (db as unknown as NamedQueryable).$client.query({
+    name: 'restock-prune-product-changes',
+    text: `WITH horizon AS (SELECT pg_snapshot_xmin($2::pg_snapshot) AS xid),
+       gone AS (
+         DELETE FROM product_changes AS c USING horizon
+         WHERE c.account_id = $1 AND c.xid < horizon.xid
+           AND (SELECT count(*) FROM (SELECT 1 FROM product_changes WHERE account_id = $1 LIMIT $3) AS n) >= $3
+         RETURNING 1)
+     INSERT INTO product_change_horizons AS h (account_id, horizon)
+     SELECT $1, horizon.xid FROM horizon WHERE EXISTS (SELECT 1 FROM gone)
+     ON CONFLICT (account_id) DO UPDATE SET horizon = greatest(h.horizon, excluded.horizon)`,
+    values: [accountId, snapshot, KEPT_PRODUCT_CHANGES + 1],
+  });
+}
