@@ -3,6 +3,7 @@ import type { Db } from '../db/pool';
 import { hourlyInventorySyncJob, scheduledSyncJob } from '../marketplace/scheduled-sync';
 import { syncJob } from '../marketplace/sync-job';
 import type { SyncDeps } from '../marketplace/sync-runner';
+import { pruneProductChangesJob } from '../restock/product-changes';
 import type { AnyJobDefinition } from './define-job';
 
 /** What job handlers may use; a job that needs more takes it here. */
@@ -19,5 +20,10 @@ export type JobDeps = {
  * and adds it here; the runner creates its queue and schedule at start, on every copy.
  */
 export function appJobs(deps: JobDeps): AnyJobDefinition[] {
-  return [syncJob(deps.sync), scheduledSyncJob(deps.sync), hourlyInventorySyncJob(deps.sync)];
+  return [
+    syncJob(deps.sync),
+    scheduledSyncJob(deps.sync),
+    hourlyInventorySyncJob(deps.sync),
+    pruneProductChangesJob(deps.db),
+  ];
 }

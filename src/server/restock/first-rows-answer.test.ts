@@ -1,10 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '../../core/product-fields/fields';
 import { demoProducts } from '../../core/restock/demo-products';
+import { syncDepsOf } from '../app';
+import { appJobs } from '../jobs/app-jobs';
 import { signUp } from '../test-support/http-client';
 import { accountIdOf, insertProducts } from '../test-support/products';
 import { startTestApp, type TestApp } from '../test-support/test-app';
-import { findFirstRowsState, KEPT_PRODUCT_CHANGES, pruneProductChanges } from './product-changes';
+import {
+  findFirstRowsState,
+  KEPT_PRODUCT_CHANGES,
+  PRUNE_PRODUCT_CHANGES_CRON,
+  pruneEveryAccountsProductChanges,
+  pruneProductChanges,
+} from './product-changes';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -172,5 +180,26 @@ describe('pruning the change rows', () => {
     expect(await changeRows(accountId)).toBeLessThan(KEPT_PRODUCT_CHANGES);
     await owner.client.patch(`/api/tables/restock/data/${products[0]!.msku}`, { cost: 7 }, owner.token);
     expect((await firstRows()).costs[0]).toEqual([products[0]!.msku, 7]);
+  });
+
+  it('happens hourly for every account past the kept number, whether or not its table is read', async () => {
+    const busy = await seller(products);
+    const quiet = await seller(products);
+    const write = (accountId: string, cost: number) =>
+      t.pool.query('UPDATE products SET cost = $2 WHERE account_id = $1', [accountId, cost]);
+    for (let cost = 0; cost <= KEPT_PRODUCT_CHANGES; cost++) await write(busy.accountId, cost);
+    await write(quiet.accountId, 1);
+    const quietRows = await changeRows(quiet.accountId);
+
+    expect(await pruneEveryAccountsProductChanges(t.db)).toBeGreaterThanOrEqual(1);
+    expect(await changeRows(busy.accountId)).toBeLessThan(KEPT_PRODUCT_CHANGES);
+    expect(await changeRows(quiet.accountId)).toBe(quietRows);
+    expect((await busy.firstRows()).costs[0]).toEqual([products[0]!.msku, KEPT_PRODUCT_CHANGES]);
+
+    const job = appJobs({ db: t.db, pool: t.pool, now: Date.now, sync: syncDepsOf(t.app) }).find(
+      (each) => each.name === 'restock-prune-product-changes',
+    );
+    expect(job?.schedule).toEqual({ cron: PRUNE_PRODUCT_CHANGES_CRON, data: {} });
+    expect(PRUNE_PRODUCT_CHANGES_CRON).toBe('23 * * * *');
   });
 });

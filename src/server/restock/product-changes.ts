@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import type { Db } from '../db/pool';
+import { defineJob } from '../jobs/define-job';
 import type { NamedQueryable } from './queries';
 
 /** An account's change rows are deleted once there are more than this many. */
@@ -82,3 +84,42 @@ export async function pruneProductChanges(db: Db, accountId: string, snapshot: s
     values: [accountId, snapshot, KEPT_PRODUCT_CHANGES + 1],
   });
 }
+
+/** Hourly, off the hour and off the marketplace's schedules. */
+export const PRUNE_PRODUCT_CHANGES_CRON = '23 * * * *';
+
+/**
+ * `pruneProductChanges` for every account past KEPT_PRODUCT_CHANGES rows, below the xmin of one
+ * snapshot taken now: an account whose table nobody reads would otherwise keep a row for every
+ * write it ever made. Answers how many accounts it pruned.
+ */
+export async function pruneEveryAccountsProductChanges(db: Db): Promise<number> {
+  const result = await (db as unknown as NamedQueryable).$client.query<{ accounts: number }>({
+    name: 'restock-prune-every-accounts-product-changes',
+    text: `WITH horizon AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xid),
+       many AS (SELECT account_id FROM product_changes GROUP BY account_id HAVING count(*) > $1),
+       gone AS (
+         DELETE FROM product_changes AS c USING many, horizon
+         WHERE c.account_id = many.account_id AND c.xid < horizon.xid
+         RETURNING c.account_id),
+       raised AS (
+         INSERT INTO product_change_horizons AS h (account_id, horizon)
+         SELECT DISTINCT gone.account_id, horizon.xid FROM gone, horizon
+         ON CONFLICT (account_id) DO UPDATE SET horizon = greatest(h.horizon, excluded.horizon)
+         RETURNING 1)
+     SELECT count(*)::int AS accounts FROM raised`,
+    values: [KEPT_PRODUCT_CHANGES],
+  });
+  return result.rows[0]!.accounts;
+}
+
+export const pruneProductChangesJob = (db: Db) =>
+  defineJob({
+    name: 'restock-prune-product-changes',
+    schema: z.object({}).strict(),
+    schedule: { cron: PRUNE_PRODUCT_CHANGES_CRON, data: {} },
+    run: async (_data, context) => {
+      const accounts = await pruneEveryAccountsProductChanges(db);
+      context.log.info({ accounts }, 'product change rows pruned');
+    },
+  });
