@@ -1,8 +1,9 @@
 /**
- * Serialised whole-table answers kept per account, keyed by a stamp of the account's data (see
- * `findTableStamp`): a read whose stamp matches the stored one sends the stored bytes instead of
- * reading, deriving and serialising every product again. The stamp is read from the database on
- * every request, so several app processes each keep their own copy and none serves stale data.
+ * Serialised answers kept per account, keyed by a stamp of the account's data (`findTableStamp`
+ * for a whole table, the snapshot a first screenful was read after for that): a read whose stamp
+ * matches the stored one sends the stored bytes instead of reading, deriving and serialising every
+ * product again. The stamp is checked against the database on every request, so several app
+ * processes each keep their own copy and none serves stale data.
  *
  * Reads that miss at the same time for the same key share one build (a table opened in five tabs,
  * fifty clients polling): only the first takes a turn of heavy work.
@@ -20,8 +21,8 @@ export const ANSWER_CACHE_BYTES = 128 * 1024 * 1024;
 export type AnswerCache = {
   /** The stored answer for `key`, or the result of `build` (stored unless larger than the budget). */
   get: (account: string, key: string, build: () => Promise<Buffer>) => Promise<Buffer>;
-  /** The key of the answer being built or kept in `account`'s slot `slot` (a key's first line). */
-  latestKey: (account: string, slot: string) => string | undefined;
+  /** The key of the answer being built or kept in `account`'s slot `slotName` (a key's first line). */
+  latestKey: (account: string, slotName: string) => string | undefined;
 };
 
 /** Answers up to `maxBytes` in all; the least recently used account's are dropped first. */
@@ -32,7 +33,7 @@ export function createAnswerCache(maxBytes: number): AnswerCache {
   // The key of each slot's latest build while it runs.
   const buildingKeys = new Map<string, string>();
   let total = 0;
-  const slotOf = (account: string, key: string) => `${account}\n${key.slice(0, key.indexOf('\n'))}`;
+  const slotOf = (account: string, slotName: string) => `${account}\n${slotName}`;
 
   function store(slot: string, key: string, bytes: Buffer) {
     const previous = entries.get(slot);
@@ -53,7 +54,7 @@ export function createAnswerCache(maxBytes: number): AnswerCache {
   return {
     async get(account, key, build) {
       // One slot per account and answer shape: an older stamp's answer is never wanted again.
-      const slot = slotOf(account, key);
+      const slot = slotOf(account, key.slice(0, key.indexOf('\n')));
       const entry = entries.get(slot);
       if (entry && entry.key === key) {
         entries.delete(slot);
@@ -82,9 +83,9 @@ export function createAnswerCache(maxBytes: number): AnswerCache {
       buildingKeys.set(slot, key);
       return built;
     },
-    latestKey(account, slot) {
-      const slotKey = `${account}\n${slot}`;
-      return buildingKeys.get(slotKey) ?? entries.get(slotKey)?.key;
+    latestKey(account, slotName) {
+      const slot = slotOf(account, slotName);
+      return buildingKeys.get(slot) ?? entries.get(slot)?.key;
     },
   };
 }
