@@ -108,6 +108,22 @@ describe('the kept first screenful', () => {
     expect((await firstRows()).costs[0]).toEqual([products[0]!.msku, 55]);
   });
 
+  it('shows what was committed last after edits and reads at the same moment', async () => {
+    const { owner, accountId, firstRows } = await seller(products);
+    const msku = products[0]!.msku;
+    await Promise.all([
+      ...Array.from({ length: 20 }, (_, i) =>
+        owner.client.patch(`/api/tables/restock/data/${msku}`, { cost: i + 1 }, owner.token),
+      ),
+      ...Array.from({ length: 20 }, () => firstRows()),
+    ]);
+    const stored = await t.pool.query('SELECT cost FROM products WHERE account_id = $1 AND msku = $2', [
+      accountId,
+      msku,
+    ]);
+    expect((await firstRows()).costs[0]).toEqual([msku, Number(stored.rows[0]!.cost)]);
+  });
+
   it('keeps one change row per account and writing transaction, and none of a deleted account', async () => {
     const { accountId } = await seller(products);
     const other = await seller(products);
