@@ -10,6 +10,25 @@ import { compactRowFromValues, MSKU_INDEX, TABLE_ROW_KEYS } from './table-rows';
 type Deps = { db: Db; answers: AnswerCache; runHeavy: HeavyWorkGate };
 
 /**
+ * The database server and the snapshot a kept first screenful was read after: its key's second and
+ * third lines. Transaction ids start again on another server (a failover, a restored backup), so a
+ * snapshot holds only on the server it was taken on.
+ */
+export function keptSnapshot(key: string | undefined): { server: string; snapshot: string } | null {
+  const [, server, snapshot] = key?.split('\n') ?? [];
+  return server === undefined || snapshot === undefined ? null : { server, snapshot };
+}
+
+/** The kept snapshot while it holds, on the server it was taken on; else this read's own. */
+export function snapshotToKeep(
+  kept: { server: string; snapshot: string } | null,
+  now: { changed: boolean; server: string; snapshot: string },
+): { snapshot: string; holds: boolean } {
+  const holds = kept !== null && !now.changed && kept.server === now.server;
+  return { snapshot: holds ? kept.snapshot : now.snapshot, holds };
+}
+
+/**
  * The first `limit` rows in the default order, with the table's size, as the compact shape's
  * JSON: the grid paints them while the whole table is on its way. A few kilobytes, so kept
  * whatever the table's size, under the snapshot it was read after (`findFirstRowsState`): checking
@@ -23,14 +42,13 @@ export async function firstRowsAnswer(
 ): Promise<Buffer> {
   const { db, answers, runHeavy } = deps;
   const slot = `first ${limit}`;
-  // The key's second line is the snapshot its answer was read after.
-  const kept = answers.latestKey(accountId, slot)?.split('\n')[1] ?? null;
-  const state = await findFirstRowsState(db, accountId, kept);
-  const snapshot = state.changed || kept === null ? state.snapshot : kept;
-  const context = [day, state.server, state.forecastGeneration, JSON.stringify(state.defaults)].join(' ');
-  return answers.get(accountId, `${slot}\n${snapshot}\n${context}`, () =>
+  const kept = keptSnapshot(answers.latestKey(accountId, slot));
+  const state = await findFirstRowsState(db, accountId, kept?.snapshot ?? null);
+  const { snapshot, holds } = snapshotToKeep(kept, state);
+  const context = [day, state.forecastGeneration, JSON.stringify(state.defaults)].join(' ');
+  return answers.get(accountId, `${slot}\n${state.server}\n${snapshot}\n${context}`, () =>
     runHeavy(accountId, async () => {
-      if (state.changed) await pruneProductChanges(db, accountId, snapshot);
+      if (!holds) await pruneProductChanges(db, accountId, snapshot);
       const titles = await listProductTitles(db, accountId);
       const first = firstInProductOrder(
         titles.map(([msku, title]) => ({ msku, title })),

@@ -14,11 +14,12 @@ export const KEPT_PRODUCT_CHANGES = 256;
  *
  * A product write commits with its row in `product_changes` (statement triggers, any writer), so
  * a product changed since `kept` has a row whose transaction `kept` did not see: one still running
- * then is in its in-progress list or at or above its xmax, as is one that began later. Rows below its xmin
- * were committed (or rolled back) before it, so only the index range from its xmin is read. An
- * answer read after `kept` was taken holds every write `kept` saw; with no row of a write it did
- * not see, it still holds. Rows below an account's horizon were deleted, so a snapshot older than
- * that cannot be checked and counts as changed.
+ * then is in its in-progress list or at or above its xmax, as is one that began later. Rows below
+ * its xmin were committed (or rolled back) before it, so only the index range from its xmin is
+ * read. An answer read after `kept` was taken holds every write `kept` saw; with no row of a write
+ * it did not see, it still holds. Rows below an account's horizon were deleted, so a snapshot older
+ * than that cannot be checked and counts as changed. `kept` must come from this database server:
+ * transaction ids start again on another one.
  */
 export async function findFirstRowsState(
   db: Db,
