@@ -520,8 +520,8 @@ export const productChanges = pgTable(
  * snapshot older than that can no longer be checked, so it no longer holds.
  */
 export const productChangeHorizons = pgTable('product_change_horizons', {
-  accountId: uuid('account_id')
-    .primaryKey()
-    .references(() => accounts.id, { onDelete: 'cascade' }),
+  // No foreign key either: a prune would check it against the account's row after locking change
+  // rows, the reverse of an account's deletion, and the two deadlocked. The same trigger deletes these.
+  accountId: uuid('account_id').primaryKey(),
   horizon: xid8('horizon').notNull(),
 });

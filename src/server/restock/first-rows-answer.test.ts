@@ -144,6 +144,65 @@ describe('the kept first screenful', () => {
   });
 });
 
+describe('the change rows and other writes', () => {
+  it('refuse to move a product to another account', async () => {
+    const { accountId } = await seller(products);
+    const other = await accountIdOf(t.pool, (await signUp(t.baseUrl)).email);
+    await expect(
+      t.pool.query('UPDATE products SET account_id = $2 WHERE account_id = $1', [accountId, other]),
+    ).rejects.toThrow('a product cannot move to another account');
+    // Naming the column without changing it is a write like any other.
+    await t.pool.query('UPDATE products SET account_id = account_id WHERE account_id = $1', [accountId]);
+  });
+
+  it('let an account be deleted while a prune of its rows is under way', async () => {
+    const { accountId } = await seller(products);
+    const pruner = await t.pool.connect();
+    const deleter = await t.pool.connect();
+    try {
+      // A prune's order: the change rows first, then the horizon.
+      await pruner.query('BEGIN');
+      await pruner.query('DELETE FROM product_changes WHERE account_id = $1', [accountId]);
+      const { pid } = (await deleter.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!;
+      await deleter.query("SET statement_timeout = '10s'");
+      let settled = false;
+      const deletion = deleter.query('DELETE FROM accounts WHERE id = $1', [accountId]).then(
+        () => null,
+        (error: Error) => error,
+      );
+      void deletion.finally(() => {
+        settled = true;
+      });
+      // The deletion waits for the change rows the prune holds.
+      while (!settled) {
+        const waiting = await t.pool.query(
+          "SELECT 1 FROM pg_stat_activity WHERE pid = $1 AND wait_event_type = 'Lock'",
+          [pid],
+        );
+        if (waiting.rowCount) break;
+      }
+      expect(settled).toBe(false);
+      await pruner.query(
+        `INSERT INTO product_change_horizons (account_id, horizon)
+         VALUES ($1, pg_snapshot_xmin(pg_current_snapshot()))`,
+        [accountId],
+      );
+      await pruner.query('COMMIT');
+      expect(await deletion).toBeNull();
+      await deleter.query('RESET statement_timeout');
+    } finally {
+      pruner.release();
+      deleter.release();
+    }
+    const left = await t.pool.query(
+      `SELECT (SELECT count(*) FROM product_changes WHERE account_id = $1)::int AS changes,
+         (SELECT count(*) FROM product_change_horizons WHERE account_id = $1)::int AS horizons`,
+      [accountId],
+    );
+    expect(left.rows).toEqual([{ changes: 0, horizons: 0 }]);
+  });
+});
+
 describe('pruning the change rows', () => {
   it('deletes them past the kept number, and a snapshot older than the horizon counts as changed', async () => {
     const { accountId, firstRows } = await seller(products);

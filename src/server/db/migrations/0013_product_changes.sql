@@ -11,7 +11,6 @@ CREATE TABLE "product_changes" (
 	CONSTRAINT "product_changes_account_id_xid_pk" PRIMARY KEY("account_id","xid")
 );
 --> statement-breakpoint
-ALTER TABLE "product_change_horizons" ADD CONSTRAINT "product_change_horizons_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 -- Decision 019: one row per account and transaction that writes the account's products, whatever
 -- wrote them. Not for an account deleted with its products: its rows go with it (below).
 CREATE FUNCTION "note_product_changes"() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -46,12 +45,25 @@ CREATE TRIGGER "products_delete_changes" AFTER DELETE ON "products"
 CREATE TRIGGER "products_truncate_changes" AFTER TRUNCATE ON "products"
 	FOR EACH STATEMENT EXECUTE FUNCTION "note_product_changes"();
 --> statement-breakpoint
+-- The rows first, then the horizon: the order a prune takes them in.
 CREATE FUNCTION "forget_product_changes"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
 	DELETE FROM "product_changes" AS c USING "old_accounts" AS o WHERE c."account_id" = o."id";
+	DELETE FROM "product_change_horizons" AS h USING "old_accounts" AS o WHERE h."account_id" = o."id";
 	RETURN NULL;
 END
 $$;
 --> statement-breakpoint
 CREATE TRIGGER "accounts_delete_product_changes" AFTER DELETE ON "accounts"
 	REFERENCING OLD TABLE AS "old_accounts" FOR EACH STATEMENT EXECUTE FUNCTION "forget_product_changes"();
+--> statement-breakpoint
+-- A product never moves to another account: the change rows name the accounts of the rows a
+-- statement wrote, and a move would leave the account it left with nothing written.
+CREATE FUNCTION "refuse_product_move"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	RAISE EXCEPTION 'a product cannot move to another account';
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "products_refuse_move" BEFORE UPDATE OF "account_id" ON "products"
+	FOR EACH ROW WHEN (OLD."account_id" IS DISTINCT FROM NEW."account_id") EXECUTE FUNCTION "refuse_product_move"();
