@@ -34,12 +34,16 @@ const PRODUCT_SORT_COLUMN: GridColumn = { key: PRODUCT_COLUMN_KEY, filterBy: 'te
 export type KeySpec = { field: string; isText: boolean; nullsAs: number | null; sign: 1 | -1 };
 type SortKey = TextKey | NumberKey;
 
+/** Whether a column sorts by its own field read as a number (its values ranked, not collated). */
+export const isSortedAsNumber = (column: Pick<GridColumn, 'format'>): boolean =>
+  column.format !== 'text' && column.format !== 'product';
+
 function keysFor(column: GridColumn, direction: SortDirection): KeySpec[] {
   const sign = direction === 'DESC' ? -1 : 1;
   const text = (field: string): KeySpec => ({ field, isText: true, nullsAs: null, sign });
   // The product column sorts by title, then msku.
   if (column.key === PRODUCT_COLUMN_KEY) return [text('title'), text('msku')];
-  if (column.format === 'text' || column.format === 'product') return [text(column.key)];
+  if (!isSortedAsNumber(column)) return [text(column.key)];
   return [{ field: column.key, isText: false, nullsAs: column.sortNullsAs ?? null, sign }];
 }
 

@@ -3,12 +3,14 @@ import { useEffect } from 'react';
 import { toast } from 'react-toastify';
 import { BUILT_IN_DEFAULTS, type CalculationDefaults } from '../../../core/restock/calculation-defaults';
 import type { RestockColumn } from '../../../core/restock/columns';
+import { type CompactRows, rowsFromCompact } from '../../../core/restock/compact-rows';
 import { deriveFields, type RestockRow } from '../../../core/restock/engine';
 import { ApiError, apiFetch } from '../../lib/api-client';
 import { earlyOrFetch } from '../../lib/early-requests';
 import { RESTOCK_PATHS } from './early-requests';
 import { showEditRefused } from './edit-refused-toast';
 import { createRowEditQueue, type ReconcilingRowEditQueue, type RowEdit } from './row-edit-queue';
+import { keepTableNumbers } from './table-numbers';
 
 export type GridRow = RestockRow & { id: string; version: number };
 
@@ -26,25 +28,13 @@ export const useRestockColumns = () =>
     queryFn: () => earlyOrFetch<RestockColumn[]>(RESTOCK_PATHS.columns),
   });
 
-type CompactRows = { keys: string[]; rows: unknown[][] };
-
-/**
- * Rebuilds row objects from the compact answer. Each row starts as a copy of one object that has
- * every key already, and only has its values set: an empty object given 40 keys one by one by
- * computed name turns into a hash table in V8, which at 100,000 rows took 4.6 times the memory
- * (171 MB against 37 MB) and 3 times as long to build, and made every later read slower.
- */
-export function rowsFromCompact({ keys, rows }: CompactRows): GridRow[] {
-  const template: Record<string, unknown> = Object.fromEntries(keys.map((key) => [key, null]));
-  return rows.map((values) => {
-    const row = { ...template };
-    for (let i = 0; i < keys.length; i++) row[keys[i]!] = values[i];
-    return row as GridRow;
-  });
-}
-
-export const fetchRestockRows = async () =>
-  rowsFromCompact(await apiFetch<CompactRows>('/api/tables/restock/data?shape=columns'));
+export const fetchRestockRows = async () => {
+  const { rows, numbers } = rowsFromCompact<GridRow>(
+    await apiFetch<CompactRows>('/api/tables/restock/data?shape=columns'),
+  );
+  keepTableNumbers(rows, numbers);
+  return rows;
+};
 
 /**
  * The whole table. Edits made while it was on its way (on the first screenful, or over an older
@@ -90,7 +80,7 @@ export function useFirstRestockRows(enabled: boolean) {
       const answer = await earlyOrFetch<CompactRows & { total: number }>(RESTOCK_PATHS.firstScreenful).catch(
         landNothing(land),
       );
-      return { rows: land(rowsFromCompact(answer)), total: answer.total };
+      return { rows: land(rowsFromCompact<GridRow>(answer).rows), total: answer.total };
     },
     enabled,
     // Only a stand-in for the whole table: never refetched on its own, dropped soon after.

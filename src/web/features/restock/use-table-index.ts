@@ -1,17 +1,23 @@
 import { useEffect, useMemo } from 'react';
 import type { RestockColumn } from '../../../core/restock/columns';
+import { isSortedAsNumber } from '../../../core/restock/grid-sort';
 import { TableIndex } from '../../../core/restock/table-index';
 import type { GridRow } from './api';
+import { takeTableNumbers } from './table-numbers';
 
 // Rows of a number column read per idle slice before it is ranked.
 const RANK_SLICE = 10_000;
+// An idle period can last 50 ms, and a click or a key that arrives meanwhile waits for it: the
+// ranking yields well before.
+const IDLE_SLICE_MS = 8;
 
 /**
  * The table kept column by column (sort ranks, filter arrays), patched in place when an edit
  * replaces a row. A table that arrives whole has its product search text built with it, before it
  * is shown, so that a filter keystroke made just after only scans (left to idle time, it was often
  * not built yet, and the keystroke built it: 40 ms at 100,000 rows). Then, in idle time, the
- * ranks of the number columns, so the first click on one only sorts.
+ * ranks of the number columns, so the first click on one only sorts; a table decoded with its
+ * numbers' typed arrays is ranked from them, without reading the row objects.
  */
 export function useTableIndex(
   rows: readonly GridRow[] | undefined,
@@ -19,18 +25,22 @@ export function useTableIndex(
 ): TableIndex<GridRow> {
   const index = useMemo(() => new TableIndex<GridRow>([]), []);
   if (rows && rows !== index.rows) {
-    index.update(rows);
+    index.update(rows, takeTableNumbers(rows));
     index.prepareSearch(0, rows.length);
   }
   useEffect(() => {
     if (!rows || typeof requestIdleCallback !== 'function') return;
-    const unranked = (columns ?? []).filter(
-      (column) => column.format !== 'text' && column.format !== 'product',
-    );
+    const unranked = (columns ?? []).filter(isSortedAsNumber);
     let handle = 0;
     const step = (deadline: IdleDeadline) => {
+      const started = performance.now();
       // Newer rows (an edit) have their own turn of this effect.
-      while (index.rows === rows && unranked.length > 0 && deadline.timeRemaining() > 2) {
+      while (
+        index.rows === rows &&
+        unranked.length > 0 &&
+        deadline.timeRemaining() > 2 &&
+        performance.now() - started < IDLE_SLICE_MS
+      ) {
         if (index.prepareSort(unranked[0]!, RANK_SLICE)) unranked.shift();
       }
       if (index.rows === rows && unranked.length > 0) handle = requestIdleCallback(step);
