@@ -260,6 +260,8 @@ function report(csvBytes: number, parseMs: number, all: Figures[]) {
     'speed vs COPY, re-import dry run': byDatabase((f) => (f.copyMs / f.updateDryMs).toFixed(2)),
     'end to end: parse + insert (aim < 3 s)': byDatabase((f) => seconds(parseMs + f.insertMs)),
     'end to end: parse + dry run (aim < 3 s)': byDatabase((f) => seconds(parseMs + f.updateDryMs)),
+    // A seller's daily import is a re-import: the same SKUs with fresh values.
+    'end to end: parse + re-import (aim < 3 s)': byDatabase((f) => seconds(parseMs + f.updateMs)),
   });
   console.log('API times include JSON encoding, the HTTP upload, validation and the transaction; a real');
   console.log('import also writes its history (the values it replaced). The re-import carries the same SKUs');

@@ -121,6 +121,15 @@ describe('TableIndex', () => {
     expect(mskus(index.view({}, sortColumns, RESTOCK_COLUMNS))).toEqual(
       mskus(reference(many, {}, sortColumns, RESTOCK_COLUMNS)),
     );
+
+    // Released (its column not shown), a field's numbers are read from the rows again.
+    const released = new TableIndex(counted, decoded.numbers);
+    released.releaseNumbers();
+    expect(released.prepareSort(cost)).toBe(true);
+    expect(costsRead).toBe(300);
+    expect(mskus(released.view({}, sortColumns, RESTOCK_COLUMNS))).toEqual(
+      mskus(reference(many, {}, sortColumns, RESTOCK_COLUMNS)),
+    );
   });
 
   it('patches the decoded numbers of an edited row before its column is ranked', () => {

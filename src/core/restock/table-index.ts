@@ -458,6 +458,14 @@ export class TableIndex<R extends GridRow = GridRow> {
     return key;
   }
 
+  /**
+   * Drops the decoded numbers of fields not ranked yet (columns not shown): a first sort on one
+   * of them reads the row objects instead.
+   */
+  releaseNumbers(): void {
+    this.#numbers.clear();
+  }
+
   /** A number key to read: already read whole when the table came with the field's numbers. */
   #startReading(field: string, nullsAs: number | null): ReadingKey {
     const reading = startReading(field, nullsAs, this.#rows.length);

@@ -2,9 +2,12 @@ import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { BUILT_IN_DEFAULTS } from '../../../core/restock/calculation-defaults';
 import { RESTOCK_COLUMNS } from '../../../core/restock/columns';
+import { rowsFromCompact } from '../../../core/restock/compact-rows';
 import { demoProducts } from '../../../core/restock/demo-products';
 import { deriveFields } from '../../../core/restock/engine';
+import { sortRows } from '../../../core/restock/grid-sort';
 import type { GridRow } from './api';
+import { keepTableNumbers, takeTableNumbers } from './table-numbers';
 import { useTableIndex } from './use-table-index';
 
 const gridRows = (count: number): GridRow[] =>
@@ -46,5 +49,21 @@ describe('the restock page keeps its table index', () => {
     rerender({ table: imported });
     expect(result.current.rows).toBe(imported);
     expect(searchBuilt(result.current)).toBe(4_000);
+  });
+
+  it('takes the numbers decoded with a table once, and sorts by them', () => {
+    const made = gridRows(2_000);
+    const keys = Object.keys(made[0]!);
+    const decoded = rowsFromCompact<GridRow>({
+      keys,
+      rows: made.map((row) => keys.map((key) => row[key as keyof GridRow])),
+    });
+    keepTableNumbers(decoded.rows, decoded.numbers);
+    const { result } = renderHook(() => useTableIndex(decoded.rows, RESTOCK_COLUMNS));
+    expect(takeTableNumbers(decoded.rows)).toBeUndefined();
+    const sortColumns = [{ columnKey: 'total_spend', direction: 'DESC' as const }];
+    expect(result.current.view({}, sortColumns, RESTOCK_COLUMNS).map((row) => row.id)).toEqual(
+      sortRows(decoded.rows, sortColumns, RESTOCK_COLUMNS).map((row) => row.id),
+    );
   });
 });

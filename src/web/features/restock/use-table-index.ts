@@ -43,7 +43,10 @@ export function useTableIndex(
       ) {
         if (index.prepareSort(unranked[0]!, RANK_SLICE)) unranked.shift();
       }
-      if (index.rows === rows && unranked.length > 0) handle = requestIdleCallback(step);
+      if (index.rows !== rows) return;
+      if (unranked.length > 0) handle = requestIdleCallback(step);
+      // Every shown column is ranked: the numbers of hidden ones would only hold memory.
+      else index.releaseNumbers();
     };
     handle = requestIdleCallback(step);
     return () => cancelIdleCallback(handle);
