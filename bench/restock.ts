@@ -43,6 +43,8 @@ const SCROLL_EVERY_MS = 50;
 /** The paces scrolled, in turn: the fixed one, then as fast as taken (undefined). */
 const SCROLL_PACES = [SCROLL_EVERY_MS, undefined] as const;
 /** A frame is dropped when it took more than one and a half of the display's idle frames. */
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
 function scrollFigures(runs: readonly ScrollRun[]) {
   const dropped = runs.map(({ idle, intervals }) => {
     const frame = median(idle);
@@ -229,6 +231,7 @@ async function main() {
       ag: { first: [] as number[], sort: [] as number[], filter: [] as number[] },
     };
     let ourHeap = 0;
+    let ourBuffers = Number.NaN;
     let agHeap = Number.NaN;
     // Every load is in a new tab, the last one closed first: a million rows in AG Grid hold over
     // 2 GB, and a load in the tab that held them once stalled for ten minutes.
@@ -270,11 +273,14 @@ async function main() {
           // The tab's heap with every row loaded, sorted and filtered, after a garbage collection.
           const cdp = await context.newCDPSession(ours);
           await cdp.send('HeapProfiler.collectGarbage');
-          const { usedSize } = await cdp.send('Runtime.getHeapUsage');
-          ourHeap = usedSize;
+          // Typed arrays (sort ranks, the decoded numbers) live outside the JS heap, in backing stores.
+          const usage: { usedSize: number; backingStorageSize?: number } =
+            await cdp.send('Runtime.getHeapUsage');
+          ourHeap = usage.usedSize;
+          ourBuffers = usage.backingStorageSize ?? Number.NaN;
           await cdp.detach();
           console.error(
-            `bench: our tab's JS heap, every row loaded, after a GC  ${(ourHeap / 1024 / 1024).toFixed(0)} MB`,
+            `bench: our tab's JS heap, every row loaded, after a GC  ${megabytes(ourHeap)} + array buffers ${megabytes(ourBuffers)}`,
           );
         }
         console.error(
@@ -317,11 +323,9 @@ async function main() {
         const lines = scrollLines(pace, scrollFigures(runs), agRuns ? scrollFigures(agRuns) : null);
         for (const line of lines) addFigure(line);
       }
-      addFigure([`Chromium: JS heap after the AG Grid page`, `${(agHeap / 1024 / 1024).toFixed(0)} MB`]);
-      addFigure([
-        'Chromium: JS heap of our page, every row loaded, after a GC',
-        `${(ourHeap / 1024 / 1024).toFixed(0)} MB`,
-      ]);
+      addFigure([`Chromium: JS heap after the AG Grid page`, megabytes(agHeap)]);
+      addFigure(['Chromium: JS heap of our page, every row loaded, after a GC', megabytes(ourHeap)]);
+      addFigure(['  and its array buffers (outside the JS heap)', megabytes(ourBuffers)]);
     } finally {
       await browser.close();
     }
