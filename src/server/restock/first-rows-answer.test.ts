@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Product } from '../../core/product-fields/fields';
 import { demoProducts } from '../../core/restock/demo-products';
 import { syncDepsOf } from '../app';
@@ -43,6 +43,28 @@ const changeRows = async (accountId: string) =>
     (await t.pool.query('SELECT count(*) FROM product_changes WHERE account_id = $1', [accountId])).rows[0]!
       .count,
   );
+
+/**
+ * Waits until no transaction that began before the account's last write is still open anywhere on
+ * the server. A prune deletes below a snapshot's xmin, which any open transaction holds back, of any
+ * database: other test files run long imports on the same server meanwhile.
+ */
+async function pastOlderTransactions(accountId: string) {
+  await vi.waitFor(
+    async () => {
+      const { rows } = await t.pool.query<{ past: boolean }>(
+        `SELECT pg_snapshot_xmin(pg_current_snapshot()) >
+           (SELECT max(xid) FROM product_changes WHERE account_id = $1) AS past`,
+        [accountId],
+      );
+      if (!rows[0]!.past) throw new Error('a transaction older than the last write is still open');
+    },
+    { timeout: 150_000, interval: 50 },
+  );
+}
+
+// Long enough to wait out another test file's longest import (pastOlderTransactions).
+const PRUNE_TEST_TIMEOUT = 180_000;
 
 describe('the kept first screenful', () => {
   it('is sent again while no product is written, and read again after any write', async () => {
@@ -204,77 +226,92 @@ describe('the change rows and other writes', () => {
 });
 
 describe('pruning the change rows', () => {
-  it('deletes them past the kept number, and a snapshot older than the horizon counts as changed', async () => {
-    const { accountId, firstRows } = await seller(products);
-    const old = (await findFirstRowsState(t.db, accountId, null)).snapshot;
-    for (let write = 0; write <= KEPT_PRODUCT_CHANGES; write++) {
-      await t.pool.query('UPDATE products SET cost = $2 WHERE account_id = $1 AND msku = $3', [
-        accountId,
-        write,
-        products[2]!.msku,
-      ]);
-    }
-    const now = (await findFirstRowsState(t.db, accountId, null)).snapshot;
-    expect(await changeRows(accountId)).toBeGreaterThan(KEPT_PRODUCT_CHANGES);
-    await pruneProductChanges(t.db, accountId, now);
-    // Rows below the snapshot's xmin are gone (any others were still being written then).
-    const { rows } = await t.pool.query(
-      `SELECT h.horizon = pg_snapshot_xmin($2::pg_snapshot) AS at_xmin,
+  it(
+    'deletes them past the kept number, and a snapshot older than the horizon counts as changed',
+    async () => {
+      const { accountId, firstRows } = await seller(products);
+      const old = (await findFirstRowsState(t.db, accountId, null)).snapshot;
+      for (let write = 0; write <= KEPT_PRODUCT_CHANGES; write++) {
+        await t.pool.query('UPDATE products SET cost = $2 WHERE account_id = $1 AND msku = $3', [
+          accountId,
+          write,
+          products[2]!.msku,
+        ]);
+      }
+      await pastOlderTransactions(accountId);
+      const now = (await findFirstRowsState(t.db, accountId, null)).snapshot;
+      expect(await changeRows(accountId)).toBeGreaterThan(KEPT_PRODUCT_CHANGES);
+      await pruneProductChanges(t.db, accountId, now);
+      // Rows below the snapshot's xmin are gone (any others were still being written then).
+      const { rows } = await t.pool.query(
+        `SELECT h.horizon = pg_snapshot_xmin($2::pg_snapshot) AS at_xmin,
          (SELECT count(*) FROM product_changes AS c WHERE c.account_id = $1 AND c.xid < h.horizon)::int AS below
        FROM product_change_horizons AS h WHERE h.account_id = $1`,
-      [accountId, now],
-    );
-    expect(rows).toEqual([{ at_xmin: true, below: 0 }]);
-    expect(await changeRows(accountId)).toBeLessThan(KEPT_PRODUCT_CHANGES);
-    expect((await findFirstRowsState(t.db, accountId, old)).changed).toBe(true);
-    expect((await findFirstRowsState(t.db, accountId, now)).changed).toBe(false);
-
-    // Fewer rows than that: nothing is deleted.
-    await t.pool.query('UPDATE products SET cost = 3 WHERE account_id = $1', [accountId]);
-    const few = await changeRows(accountId);
-    await pruneProductChanges(t.db, accountId, (await findFirstRowsState(t.db, accountId, null)).snapshot);
-    expect(await changeRows(accountId)).toBe(few);
-    expect((await findFirstRowsState(t.db, accountId, now)).changed).toBe(true);
-    expect((await firstRows()).costs).toEqual([
-      [products[0]!.msku, 3],
-      [products[1]!.msku, 3],
-    ]);
-  });
-
-  it('happens when a first screenful is read again, which stays right', async () => {
-    const { owner, accountId, firstRows } = await seller(products);
-    for (let write = 0; write <= KEPT_PRODUCT_CHANGES; write++) {
-      await owner.client.patch(
-        `/api/tables/restock/data/${products[0]!.msku}`,
-        { cost: write + 1 },
-        owner.token,
+        [accountId, now],
       );
-    }
-    expect(await changeRows(accountId)).toBeGreaterThan(KEPT_PRODUCT_CHANGES);
-    expect((await firstRows()).costs[0]).toEqual([products[0]!.msku, KEPT_PRODUCT_CHANGES + 1]);
-    expect(await changeRows(accountId)).toBeLessThan(KEPT_PRODUCT_CHANGES);
-    await owner.client.patch(`/api/tables/restock/data/${products[0]!.msku}`, { cost: 7 }, owner.token);
-    expect((await firstRows()).costs[0]).toEqual([products[0]!.msku, 7]);
-  });
+      expect(rows).toEqual([{ at_xmin: true, below: 0 }]);
+      expect(await changeRows(accountId)).toBeLessThan(KEPT_PRODUCT_CHANGES);
+      expect((await findFirstRowsState(t.db, accountId, old)).changed).toBe(true);
+      expect((await findFirstRowsState(t.db, accountId, now)).changed).toBe(false);
 
-  it('happens hourly for every account past the kept number, whether or not its table is read', async () => {
-    const busy = await seller(products);
-    const quiet = await seller(products);
-    const write = (accountId: string, cost: number) =>
-      t.pool.query('UPDATE products SET cost = $2 WHERE account_id = $1', [accountId, cost]);
-    for (let cost = 0; cost <= KEPT_PRODUCT_CHANGES; cost++) await write(busy.accountId, cost);
-    await write(quiet.accountId, 1);
-    const quietRows = await changeRows(quiet.accountId);
+      // Fewer rows than that: nothing is deleted.
+      await t.pool.query('UPDATE products SET cost = 3 WHERE account_id = $1', [accountId]);
+      const few = await changeRows(accountId);
+      await pruneProductChanges(t.db, accountId, (await findFirstRowsState(t.db, accountId, null)).snapshot);
+      expect(await changeRows(accountId)).toBe(few);
+      expect((await findFirstRowsState(t.db, accountId, now)).changed).toBe(true);
+      expect((await firstRows()).costs).toEqual([
+        [products[0]!.msku, 3],
+        [products[1]!.msku, 3],
+      ]);
+    },
+    PRUNE_TEST_TIMEOUT,
+  );
 
-    expect(await pruneEveryAccountsProductChanges(t.db)).toBeGreaterThanOrEqual(1);
-    expect(await changeRows(busy.accountId)).toBeLessThan(KEPT_PRODUCT_CHANGES);
-    expect(await changeRows(quiet.accountId)).toBe(quietRows);
-    expect((await busy.firstRows()).costs[0]).toEqual([products[0]!.msku, KEPT_PRODUCT_CHANGES]);
+  it(
+    'happens when a first screenful is read again, which stays right',
+    async () => {
+      const { owner, accountId, firstRows } = await seller(products);
+      for (let write = 0; write <= KEPT_PRODUCT_CHANGES; write++) {
+        await owner.client.patch(
+          `/api/tables/restock/data/${products[0]!.msku}`,
+          { cost: write + 1 },
+          owner.token,
+        );
+      }
+      expect(await changeRows(accountId)).toBeGreaterThan(KEPT_PRODUCT_CHANGES);
+      await pastOlderTransactions(accountId);
+      expect((await firstRows()).costs[0]).toEqual([products[0]!.msku, KEPT_PRODUCT_CHANGES + 1]);
+      expect(await changeRows(accountId)).toBeLessThan(KEPT_PRODUCT_CHANGES);
+      await owner.client.patch(`/api/tables/restock/data/${products[0]!.msku}`, { cost: 7 }, owner.token);
+      expect((await firstRows()).costs[0]).toEqual([products[0]!.msku, 7]);
+    },
+    PRUNE_TEST_TIMEOUT,
+  );
 
-    const job = appJobs({ db: t.db, pool: t.pool, now: Date.now, sync: syncDepsOf(t.app) }).find(
-      (each) => each.name === 'restock-prune-product-changes',
-    );
-    expect(job?.schedule).toEqual({ cron: PRUNE_PRODUCT_CHANGES_CRON, data: {} });
-    expect(PRUNE_PRODUCT_CHANGES_CRON).toBe('23 * * * *');
-  });
+  it(
+    'happens hourly for every account past the kept number, whether or not its table is read',
+    async () => {
+      const busy = await seller(products);
+      const quiet = await seller(products);
+      const write = (accountId: string, cost: number) =>
+        t.pool.query('UPDATE products SET cost = $2 WHERE account_id = $1', [accountId, cost]);
+      for (let cost = 0; cost <= KEPT_PRODUCT_CHANGES; cost++) await write(busy.accountId, cost);
+      await write(quiet.accountId, 1);
+      const quietRows = await changeRows(quiet.accountId);
+
+      await pastOlderTransactions(busy.accountId);
+      expect(await pruneEveryAccountsProductChanges(t.db)).toBeGreaterThanOrEqual(1);
+      expect(await changeRows(busy.accountId)).toBeLessThan(KEPT_PRODUCT_CHANGES);
+      expect(await changeRows(quiet.accountId)).toBe(quietRows);
+      expect((await busy.firstRows()).costs[0]).toEqual([products[0]!.msku, KEPT_PRODUCT_CHANGES]);
+
+      const job = appJobs({ db: t.db, pool: t.pool, now: Date.now, sync: syncDepsOf(t.app) }).find(
+        (each) => each.name === 'restock-prune-product-changes',
+      );
+      expect(job?.schedule).toEqual({ cron: PRUNE_PRODUCT_CHANGES_CRON, data: {} });
+      expect(PRUNE_PRODUCT_CHANGES_CRON).toBe('23 * * * *');
+    },
+    PRUNE_TEST_TIMEOUT,
+  );
 });
