@@ -22,6 +22,17 @@ const reference = <R extends Row>(
   columns: readonly GridColumn[],
 ) => sortRows(filterRows(rows, filters, columns), sortColumns, columns);
 
+/** Rows as the page gets them: decoded from the compact answer, with their numbers' typed arrays. */
+function decodedRows(count: number) {
+  const many: SkuRow[] = withIds(manyRows(count));
+  const keys = ['id', 'msku', 'title', 'cost'];
+  const decoded = rowsFromCompact<SkuRow>({
+    keys,
+    rows: many.map((row) => keys.map((key) => row[key] ?? null)),
+  });
+  return { many, decoded };
+}
+
 describe('TableIndex', () => {
   const rows = withIds(SAMPLE_ROWS);
 
@@ -96,12 +107,7 @@ describe('TableIndex', () => {
   });
 
   it('ranks a number column from the numbers decoded with the table, reading no row object', () => {
-    const many: SkuRow[] = withIds(manyRows(300));
-    const keys = ['id', 'msku', 'title', 'cost'];
-    const decoded = rowsFromCompact<SkuRow>({
-      keys,
-      rows: many.map((row) => keys.map((key) => row[key] ?? null)),
-    });
+    const { many, decoded } = decodedRows(300);
     let costsRead = 0;
     const counted = decoded.rows.map((row) => {
       const { cost, ...rest } = row;
@@ -133,12 +139,7 @@ describe('TableIndex', () => {
   });
 
   it('patches the decoded numbers of an edited row before its column is ranked', () => {
-    const many: SkuRow[] = withIds(manyRows(200));
-    const keys = ['id', 'msku', 'title', 'cost'];
-    const decoded = rowsFromCompact<SkuRow>({
-      keys,
-      rows: many.map((row) => keys.map((key) => row[key] ?? null)),
-    });
+    const { many, decoded } = decodedRows(200);
     const index = new TableIndex(decoded.rows, decoded.numbers);
     const edited = decoded.rows.slice();
     edited[5] = { ...edited[5]!, cost: -1 };
