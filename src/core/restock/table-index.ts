@@ -476,8 +476,8 @@ export class TableIndex<R extends GridRow = GridRow> {
 
   /**
    * Ranks the keys a sort by `column` reads, ahead of the first click on it (either direction).
-   * Number keys are read at most `rowBudget` rows at a time (call again to go on); says whether
-   * every key is ranked.
+   * Number keys are read from the rows at most `rowBudget` rows at a time (call again to go on),
+   * or copied whole from the table's decoded numbers; says whether every key is ranked.
    */
   prepareSort(column: GridColumn, rowBudget = Number.POSITIVE_INFINITY): boolean {
     const size = this.#rows.length;

@@ -1,5 +1,5 @@
 import { renderHook } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BUILT_IN_DEFAULTS } from '../../../core/restock/calculation-defaults';
 import { RESTOCK_COLUMNS } from '../../../core/restock/columns';
 import { rowsFromCompact } from '../../../core/restock/compact-rows';
@@ -51,19 +51,40 @@ describe('the restock page keeps its table index', () => {
     expect(searchBuilt(result.current)).toBe(4_000);
   });
 
-  it('takes the numbers decoded with a table once, and sorts by them', () => {
-    const made = gridRows(2_000);
-    const keys = Object.keys(made[0]!);
-    const decoded = rowsFromCompact<GridRow>({
-      keys,
-      rows: made.map((row) => keys.map((key) => row[key as keyof GridRow])),
-    });
-    keepTableNumbers(decoded.rows, decoded.numbers);
-    const { result } = renderHook(() => useTableIndex(decoded.rows, RESTOCK_COLUMNS));
-    expect(takeTableNumbers(decoded.rows)).toBeUndefined();
-    const sortColumns = [{ columnKey: 'total_spend', direction: 'DESC' as const }];
-    expect(result.current.view({}, sortColumns, RESTOCK_COLUMNS).map((row) => row.id)).toEqual(
-      sortRows(decoded.rows, sortColumns, RESTOCK_COLUMNS).map((row) => row.id),
-    );
+  it('takes the numbers decoded with a table once, and sorts by them without reading the rows', () => {
+    // Idle callbacks are held, so the table is as it is right after it arrives.
+    const held: IdleRequestCallback[] = [];
+    vi.stubGlobal('requestIdleCallback', (callback: IdleRequestCallback) => held.push(callback));
+    vi.stubGlobal('cancelIdleCallback', () => {});
+    try {
+      const made = gridRows(2_000);
+      const keys = Object.keys(made[0]!);
+      const decoded = rowsFromCompact<GridRow>({
+        keys,
+        rows: made.map((row) => keys.map((key) => row[key as keyof GridRow])),
+      });
+      let reads = 0;
+      const counted = decoded.rows.map((row) => {
+        const { total_spend, ...rest } = row;
+        return Object.defineProperty(rest, 'total_spend', {
+          enumerable: true,
+          get: () => {
+            reads++;
+            return total_spend;
+          },
+        }) as GridRow;
+      });
+      keepTableNumbers(counted, decoded.numbers);
+      const { result, unmount } = renderHook(() => useTableIndex(counted, RESTOCK_COLUMNS));
+      expect(takeTableNumbers(counted)).toBeUndefined();
+      expect(held).toHaveLength(1);
+      const sortColumns = [{ columnKey: 'total_spend', direction: 'DESC' as const }];
+      const shown = result.current.view({}, sortColumns, RESTOCK_COLUMNS).map((row) => row.id);
+      expect(reads).toBe(0);
+      expect(shown).toEqual(sortRows(decoded.rows, sortColumns, RESTOCK_COLUMNS).map((row) => row.id));
+      unmount();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

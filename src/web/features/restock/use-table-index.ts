@@ -8,7 +8,8 @@ import { takeTableNumbers } from './table-numbers';
 // Rows of a number column read per idle slice before it is ranked.
 const RANK_SLICE = 10_000;
 // An idle period can last 50 ms, and a click or a key that arrives meanwhile waits for it: the
-// ranking yields well before.
+// ranking yields well before, between slices (a column with decoded numbers is one slice: at a
+// million rows its copy and ranking take tens of ms).
 const IDLE_SLICE_MS = 8;
 
 /**
@@ -29,8 +30,14 @@ export function useTableIndex(
     index.prepareSearch(0, rows.length);
   }
   useEffect(() => {
-    if (!rows || typeof requestIdleCallback !== 'function') return;
-    const unranked = (columns ?? []).filter(isSortedAsNumber);
+    // The shown columns are ranked once they are known.
+    if (!rows || !columns) return;
+    if (typeof requestIdleCallback !== 'function') {
+      // No idle time to rank in: each column is ranked on its first click, from the rows.
+      index.releaseNumbers();
+      return;
+    }
+    const unranked = columns.filter(isSortedAsNumber);
     let handle = 0;
     const step = (deadline: IdleDeadline) => {
       const started = performance.now();
