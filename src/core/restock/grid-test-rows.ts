@@ -14,6 +14,22 @@ export const gridRow = (overrides: Partial<Product>): RestockRow => {
 
 export const mskus = (rows: readonly { msku: string }[]) => rows.map((r) => r.msku);
 
+/** Copies of `rows` whose `field` counts its reads: shows whether a sort read the row objects. */
+export function countingReads<R extends object>(rows: readonly R[], field: keyof R & string) {
+  let reads = 0;
+  const counted = rows.map((row) => {
+    const { [field]: value, ...rest } = row;
+    return Object.defineProperty(rest, field, {
+      enumerable: true,
+      get: () => {
+        reads++;
+        return value;
+      },
+    }) as R;
+  });
+  return { rows: counted, reads: () => reads };
+}
+
 /** Numbers that sort and compare awkwardly: signed zeros, fractions, extremes, infinities, NaN. */
 const AWKWARD_NUMBERS = [
   0,

@@ -5,7 +5,7 @@ import { rowsFromCompact } from './compact-rows';
 import type { GridColumn } from './grid-column';
 import { type Filters, filterRows } from './grid-filters';
 import { type SortColumn, type SortDirection, sortRows } from './grid-sort';
-import { anyNumber, manyRows, mskus, SAMPLE_ROWS } from './grid-test-rows';
+import { anyNumber, countingReads, manyRows, mskus, SAMPLE_ROWS } from './grid-test-rows';
 import { TableIndex, type TableNumbers } from './table-index';
 
 type Row = Record<string, unknown> & { id: string };
@@ -108,21 +108,11 @@ describe('TableIndex', () => {
 
   it('ranks a number column from the numbers decoded with the table, reading no row object', () => {
     const { many, decoded } = decodedRows(300);
-    let costsRead = 0;
-    const counted = decoded.rows.map((row) => {
-      const { cost, ...rest } = row;
-      return Object.defineProperty(rest, 'cost', {
-        enumerable: true,
-        get: () => {
-          costsRead++;
-          return cost;
-        },
-      }) as SkuRow;
-    });
+    const { rows: counted, reads } = countingReads(decoded.rows, 'cost');
     const index = new TableIndex(counted, decoded.numbers);
     const cost = RESTOCK_COLUMNS.find((column) => column.key === 'cost')!;
     expect(index.prepareSort(cost, 10)).toBe(true);
-    expect(costsRead).toBe(0);
+    expect(reads()).toBe(0);
     const sortColumns = [{ columnKey: 'cost', direction: 'DESC' as const }];
     expect(mskus(index.view({}, sortColumns, RESTOCK_COLUMNS))).toEqual(
       mskus(reference(many, {}, sortColumns, RESTOCK_COLUMNS)),
@@ -132,7 +122,7 @@ describe('TableIndex', () => {
     const released = new TableIndex(counted, decoded.numbers);
     released.releaseNumbers();
     expect(released.prepareSort(cost)).toBe(true);
-    expect(costsRead).toBe(300);
+    expect(reads()).toBe(300);
     expect(mskus(released.view({}, sortColumns, RESTOCK_COLUMNS))).toEqual(
       mskus(reference(many, {}, sortColumns, RESTOCK_COLUMNS)),
     );
