@@ -335,11 +335,13 @@ async function mergeStaged(
   await stage(client, plan, table);
   await diff(client, accountId, plan);
   const counts = await summarize(client, plan);
+  // The examples are the preview's: a real import answers and records only the counts.
+  const found = run.dryRun ? await examples(client, accountId, plan, counts) : new Map();
   const preview: ImportPreview = {
     inserted: counts.inserted ?? 0,
     updated: counts.updated ?? 0,
     unchanged: counts.unchanged ?? 0,
-    fields: fieldChanges(plan, counts, await examples(client, accountId, plan, counts)),
+    fields: fieldChanges(plan, counts, found),
   };
   if (run.dryRun || preview.inserted + preview.updated === 0) return { ...preview, importId: null };
   const importId = await recordImport(client, accountId, run, plan, preview);
