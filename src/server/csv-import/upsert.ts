@@ -230,9 +230,18 @@ function fieldChanges(plan: Plan, counts: CountsRow, found: Map<TargetKey, Chang
     .filter((change) => change.changed > 0);
 }
 
-/** Writes the staged changes: changed products get the new values and a new version; new ones are inserted. */
-async function apply(client: pg.PoolClient, accountId: string, plan: Plan): Promise<void> {
-  if (plan.fields.length > 0) {
+/**
+ * Writes the staged changes: changed products get the new values and a new version; new ones are
+ * inserted. A statement the comparison found nothing for is not run (a daily re-import of the same
+ * SKUs inserts none), since each one joins every staged row with the account's products.
+ */
+async function apply(
+  client: pg.PoolClient,
+  accountId: string,
+  plan: Plan,
+  { inserted, updated }: ImportPreview,
+): Promise<void> {
+  if (plan.fields.length > 0 && updated > 0) {
     const set = plan.fields.map((field, index) => `${field} = ${newValue(plan, field, index)}`);
     const stored = plan.fields.map((field) => `p.${field}`).join(', ');
     const next = plan.fields.map((field, index) => newValue(plan, field, index)).join(', ');
@@ -245,6 +254,7 @@ async function apply(client: pg.PoolClient, accountId: string, plan: Plan): Prom
       [accountId],
     );
   }
+  if (inserted === 0) return;
   const values = plan.columns.map((column) =>
     column === 'replen' ? 'COALESCE(r.replen, false)' : `r.${column}`,
   );
@@ -346,7 +356,7 @@ async function mergeStaged(
   if (run.dryRun || preview.inserted + preview.updated === 0) return { ...preview, importId: null };
   const importId = await recordImport(client, accountId, run, plan, preview);
   await recordChanges(client, accountId, importId, plan);
-  await apply(client, accountId, plan);
+  await apply(client, accountId, plan, preview);
   return { ...preview, importId };
 }
 
