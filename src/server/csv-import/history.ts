@@ -134,6 +134,16 @@ function restoreSql(fields: readonly string[]): string {
     SELECT count(*)::int AS restored FROM restored`;
 }
 
+/** Deletes the products an import created that have not changed since; answers how many. */
+async function deleteCreated(tx: pg.PoolClient, importId: string, accountId: string): Promise<number> {
+  const deleted = await tx.query(
+    `DELETE FROM products AS p USING import_changes AS c
+     WHERE c.import_id = $1 AND c.created AND p.account_id = $2 AND p.msku = c.msku AND p.version = c.version_after`,
+    [importId, accountId],
+  );
+  return deleted.rowCount ?? 0;
+}
+
 type RevertRun = { skipChanged: boolean; by: string; now: Date };
 
 /**
@@ -149,8 +159,14 @@ export async function revertImport(
   run: RevertRun,
 ): Promise<RevertResult> {
   return inAccountTransaction(db, accountId, 'READ COMMITTED', async (tx) => {
-    const found = await tx.query<{ fields: string[]; reverted_at: Date | null }>(
-      'SELECT fields, reverted_at FROM imports WHERE id = $1 AND account_id = $2 AND created_at >= $3 FOR UPDATE',
+    const found = await tx.query<{
+      fields: string[];
+      inserted: number;
+      updated: number;
+      reverted_at: Date | null;
+    }>(
+      `SELECT fields, inserted, updated, reverted_at FROM imports
+       WHERE id = $1 AND account_id = $2 AND created_at >= $3 FOR UPDATE`,
       [importId, accountId, keptSince(run.now)],
     );
     const record = found.rows[0];
@@ -181,8 +197,9 @@ export async function revertImport(
       'SELECT id FROM imports WHERE account_id = $1 AND id <> $2',
       [accountId, importId],
     );
+    // Each write joins the import's whole history with the products: run only those it has rows for.
     let restored = 0;
-    if (fields.length > 0) {
+    if (fields.length > 0 && record.updated > 0) {
       const result = await tx.query<{ restored: number }>(restoreSql(fields), [
         importId,
         accountId,
@@ -190,12 +207,8 @@ export async function revertImport(
       ]);
       restored = result.rows[0]?.restored ?? 0;
     }
-    const deleted = await tx.query(
-      `DELETE FROM products AS p USING import_changes AS c
-       WHERE c.import_id = $1 AND c.created AND p.account_id = $2 AND p.msku = c.msku AND p.version = c.version_after`,
-      [importId, accountId],
-    );
-    const result: RevertResult = { restored, deleted: deleted.rowCount ?? 0, skipped: first?.count ?? 0 };
+    const deleted = record.inserted > 0 ? await deleteCreated(tx, importId, accountId) : 0;
+    const result: RevertResult = { restored, deleted, skipped: first?.count ?? 0 };
     await tx.query(
       'UPDATE imports SET reverted_at = $2, reverted_by = $3, restored = $4, deleted = $5, skipped = $6 WHERE id = $1',
       [importId, run.now, run.by, result.restored, result.deleted, result.skipped],
