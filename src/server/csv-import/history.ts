@@ -193,13 +193,13 @@ export async function revertImport(
     // The mask's bit positions follow the import's own field list, which holds only known targets.
     const fields = record.fields;
     if (fields.some((field) => !KNOWN_TARGETS.has(field))) throw new Error('Unknown field in import history');
-    const others = await tx.query<{ id: string }>(
-      'SELECT id FROM imports WHERE account_id = $1 AND id <> $2',
-      [accountId, importId],
-    );
     // Each write joins the import's whole history with the products: run only those it has rows for.
     let restored = 0;
     if (fields.length > 0 && record.updated > 0) {
+      const others = await tx.query<{ id: string }>(
+        'SELECT id FROM imports WHERE account_id = $1 AND id <> $2',
+        [accountId, importId],
+      );
       const result = await tx.query<{ restored: number }>(restoreSql(fields), [
         importId,
         accountId,

@@ -346,7 +346,9 @@ async function mergeStaged(
   await diff(client, accountId, plan);
   const counts = await summarize(client, plan);
   // The examples are the preview's: a real import answers and records only the counts.
-  const found = run.dryRun ? await examples(client, accountId, plan, counts) : new Map();
+  const found = run.dryRun
+    ? await examples(client, accountId, plan, counts)
+    : new Map<TargetKey, ChangeExample[]>();
   const preview: ImportPreview = {
     inserted: counts.inserted ?? 0,
     updated: counts.updated ?? 0,
