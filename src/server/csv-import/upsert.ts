@@ -98,9 +98,16 @@ async function stage(client: pg.PoolClient, plan: Plan, table: ImportTable): Pro
 /**
  * Compares the staged rows with the stored products, one row per staged row: whether it creates a
  * product, the product's version before, and masks of the fields it changes and of those it
- * clears. The masks are plain expressions over the join, so one pass computes them.
+ * clears. The masks are plain expressions over the join, so one pass computes them. A real import
+ * also keeps the values it replaces (`before`, text by field position, only for changed fields),
+ * so that its history is written from this table without joining the products a second time.
  */
-async function diff(client: pg.PoolClient, accountId: string, plan: Plan): Promise<void> {
+async function diff(
+  client: pg.PoolClient,
+  accountId: string,
+  plan: Plan,
+  keepBefore: boolean,
+): Promise<void> {
   const mask = (condition: (field: TargetKey, index: number) => string) =>
     plan.fields.length === 0
       ? '0'
@@ -111,37 +118,40 @@ async function diff(client: pg.PoolClient, accountId: string, plan: Plan): Promi
   const cleared = mask(
     (field, index) => `${newValue(plan, field, index)} IS NULL AND p.${field} IS NOT NULL`,
   );
+  // OFFSET 0 keeps the inner query whole: inlined, each mask would be computed once per use.
+  const stored = keepBefore ? plan.fields.map((field, index) => `, p.${field} AS before_${index}`) : [];
+  const before = plan.fields.map(
+    (_field, index) => `CASE WHEN d.changed & ${bit(index)}::bigint <> 0 THEN d.before_${index}::text END`,
+  );
+  const beforeArray =
+    keepBefore && before.length > 0
+      ? `CASE WHEN d.changed <> 0 THEN ARRAY[${before.join(', ')}] END`
+      : 'NULL';
   await client.query(
     `CREATE TEMP TABLE import_diff ON COMMIT DROP AS
-     SELECT r.ord, r.msku, p.msku IS NULL AS created, p.version AS version_before,
-       CASE WHEN p.msku IS NULL THEN 0 ELSE (${changed})::bigint END AS changed,
-       CASE WHEN p.msku IS NULL THEN 0 ELSE (${cleared})::bigint END AS cleared
-     FROM import_rows AS r LEFT JOIN products AS p ON p.account_id = $1 AND p.msku = r.msku`,
+     SELECT d.ord, d.msku, d.created, d.version_before, d.changed, d.cleared, ${beforeArray}::text[] AS before
+     FROM (
+       SELECT r.ord, r.msku, p.msku IS NULL AS created, p.version AS version_before,
+         CASE WHEN p.msku IS NULL THEN 0 ELSE (${changed})::bigint END AS changed,
+         CASE WHEN p.msku IS NULL THEN 0 ELSE (${cleared})::bigint END AS cleared
+         ${stored.join('')}
+       FROM import_rows AS r LEFT JOIN products AS p ON p.account_id = $1 AND p.msku = r.msku
+       OFFSET 0
+     ) AS d`,
     [accountId],
   );
 }
 
 /**
- * The history of a real import, written before its changes: per product it creates or changes,
- * the mask of changed fields, the values it replaces (text, by field position) and the versions
- * before and after.
+ * The history of a real import: per product it creates or changes, the mask of changed fields,
+ * the values it replaces and the versions before and after, all read from the comparison.
  */
-async function recordChanges(
-  client: pg.PoolClient,
-  accountId: string,
-  importId: string,
-  plan: Plan,
-): Promise<void> {
-  const before = plan.fields.map(
-    (field, index) => `CASE WHEN d.changed & ${bit(index)}::bigint <> 0 THEN p.${field}::text END`,
-  );
-  const beforeArray = before.length === 0 ? 'NULL' : `ARRAY[${before.join(', ')}]`;
+async function recordChanges(client: pg.PoolClient, accountId: string, importId: string): Promise<void> {
   await client.query(
     `INSERT INTO import_changes (account_id, import_id, msku, ord, created, changed, before, version_before, version_after)
-     SELECT $1, $2, d.msku, d.ord, d.created, d.changed, CASE WHEN d.changed <> 0 THEN ${beforeArray} END,
-       d.version_before, CASE WHEN d.created THEN 1 ELSE d.version_before + 1 END
-     FROM import_diff AS d LEFT JOIN products AS p ON p.account_id = $1 AND p.msku = d.msku AND NOT d.created
-     WHERE d.created OR d.changed <> 0`,
+     SELECT $1, $2, msku, ord, created, changed, before, version_before,
+       CASE WHEN created THEN 1 ELSE version_before + 1 END
+     FROM import_diff WHERE created OR changed <> 0`,
     [accountId, importId],
   );
 }
@@ -343,7 +353,7 @@ async function mergeStaged(
   table: ImportTable,
 ): Promise<ImportOutcome> {
   await stage(client, plan, table);
-  await diff(client, accountId, plan);
+  await diff(client, accountId, plan, !run.dryRun);
   const counts = await summarize(client, plan);
   // The examples are the preview's: a real import answers and records only the counts.
   const found = run.dryRun
@@ -357,7 +367,7 @@ async function mergeStaged(
   };
   if (run.dryRun || preview.inserted + preview.updated === 0) return { ...preview, importId: null };
   const importId = await recordImport(client, accountId, run, plan, preview);
-  await recordChanges(client, accountId, importId, plan);
+  await recordChanges(client, accountId, importId);
   await apply(client, accountId, plan, preview);
   return { ...preview, importId };
 }
