@@ -146,6 +146,61 @@ async function deleteCreated(tx: pg.PoolClient, importId: string, accountId: str
 
 type RevertRun = { skipChanged: boolean; by: string; now: Date };
 
+type ImportToUndo = { fields: string[]; inserted: number; updated: number };
+
+/**
+ * Restores the values the import replaced and deletes the products it created, each only where the
+ * product still has the version the import left; answers how many of each.
+ */
+async function undoWrites(
+  tx: pg.PoolClient,
+  importId: string,
+  accountId: string,
+  record: ImportToUndo,
+): Promise<{ restored: number; deleted: number }> {
+  // The mask's bit positions follow the import's own field list, which holds only known targets.
+  const fields = record.fields;
+  if (fields.some((field) => !KNOWN_TARGETS.has(field))) throw new Error('Unknown field in import history');
+  // Each write joins the import's whole history with the products: run only those it has rows for.
+  let restored = 0;
+  if (fields.length > 0 && record.updated > 0) {
+    const others = await tx.query<{ id: string }>(
+      'SELECT id FROM imports WHERE account_id = $1 AND id <> $2',
+      [accountId, importId],
+    );
+    const result = await tx.query<{ restored: number }>(restoreSql(fields), [
+      importId,
+      accountId,
+      others.rows.map((row) => row.id),
+    ]);
+    restored = result.rows[0]?.restored ?? 0;
+  }
+  const deleted = record.inserted > 0 ? await deleteCreated(tx, importId, accountId) : 0;
+  return { restored, deleted };
+}
+
+/** The first of the import's products, in file order, changed or gone since, and how many are. */
+async function firstChanged(
+  tx: pg.PoolClient,
+  importId: string,
+  accountId: string,
+): Promise<{ msku: string; count: number } | undefined> {
+  // Locked first, so no edit lands between this check and the writes after it.
+  await tx.query(
+    `SELECT 1 FROM products AS p JOIN import_changes AS c ON p.msku = c.msku
+     WHERE c.import_id = $1 AND p.account_id = $2 ORDER BY p.msku FOR UPDATE OF p`,
+    [importId, accountId],
+  );
+  const touched = await tx.query<{ msku: string; count: number }>(
+    `SELECT c.msku, count(*) OVER ()::int AS count
+     FROM import_changes AS c LEFT JOIN products AS p ON p.account_id = $2 AND p.msku = c.msku
+     WHERE c.import_id = $1 AND (p.msku IS NULL OR p.version <> c.version_after)
+     ORDER BY c.ord LIMIT 1`,
+    [importId, accountId],
+  );
+  return touched.rows[0];
+}
+
 /**
  * Undoes an import: restores the values it replaced, deletes the products it created, in one
  * transaction. A product changed since (its version moved on, or it is gone) blocks the undo with
@@ -159,12 +214,7 @@ export async function revertImport(
   run: RevertRun,
 ): Promise<RevertResult> {
   return inAccountTransaction(db, accountId, 'READ COMMITTED', async (tx) => {
-    const found = await tx.query<{
-      fields: string[];
-      inserted: number;
-      updated: number;
-      reverted_at: Date | null;
-    }>(
+    const found = await tx.query<ImportToUndo & { reverted_at: Date | null }>(
       `SELECT fields, inserted, updated, reverted_at FROM imports
        WHERE id = $1 AND account_id = $2 AND created_at >= $3 FOR UPDATE`,
       [importId, accountId, keptSince(run.now)],
@@ -172,43 +222,25 @@ export async function revertImport(
     const record = found.rows[0];
     if (!record) throw notFound(IMPORT_NOT_FOUND_MESSAGE);
     if (record.reverted_at) throw conflict(ALREADY_REVERTED_MESSAGE);
-    // Locked first, so no edit lands between the check below and the writes.
-    await tx.query(
-      `SELECT 1 FROM products AS p JOIN import_changes AS c ON p.msku = c.msku
-       WHERE c.import_id = $1 AND p.account_id = $2 ORDER BY p.msku FOR UPDATE OF p`,
-      [importId, accountId],
-    );
-    const touched = await tx.query<{ msku: string; count: number }>(
-      `SELECT c.msku, count(*) OVER ()::int AS count
-       FROM import_changes AS c LEFT JOIN products AS p ON p.account_id = $2 AND p.msku = c.msku
-       WHERE c.import_id = $1 AND (p.msku IS NULL OR p.version <> c.version_after)
-       ORDER BY c.ord LIMIT 1`,
-      [importId, accountId],
-    );
-    const first = touched.rows[0];
-    if (first && !run.skipChanged) {
-      const message = revertConflictMessage(first.msku, first.count);
-      throw new RevertConflictError({ message, conflicts: { first: first.msku, count: first.count } });
+    // Undone first, checked after: the writes match only products still at the version the import
+    // left (an UPDATE re-checks a row that changes meanwhile), so every row of the history is
+    // undone unless one changed. Usually none did, and locking and checking every product first
+    // cost a third of the undo. The history holds one row per product created or updated.
+    await tx.query('SAVEPOINT undo');
+    const inHistory = record.inserted + record.updated;
+    let writes = await undoWrites(tx, importId, accountId, record);
+    if (writes.restored + writes.deleted < inHistory && !run.skipChanged) {
+      // Something changed since: back to before the writes, to name the first such product.
+      await tx.query('ROLLBACK TO SAVEPOINT undo');
+      const first = await firstChanged(tx, importId, accountId);
+      if (first) {
+        const message = revertConflictMessage(first.msku, first.count);
+        throw new RevertConflictError({ message, conflicts: { first: first.msku, count: first.count } });
+      }
+      // Its products are now locked, and none changed: undo them all.
+      writes = await undoWrites(tx, importId, accountId, record);
     }
-    // The mask's bit positions follow the import's own field list, which holds only known targets.
-    const fields = record.fields;
-    if (fields.some((field) => !KNOWN_TARGETS.has(field))) throw new Error('Unknown field in import history');
-    // Each write joins the import's whole history with the products: run only those it has rows for.
-    let restored = 0;
-    if (fields.length > 0 && record.updated > 0) {
-      const others = await tx.query<{ id: string }>(
-        'SELECT id FROM imports WHERE account_id = $1 AND id <> $2',
-        [accountId, importId],
-      );
-      const result = await tx.query<{ restored: number }>(restoreSql(fields), [
-        importId,
-        accountId,
-        others.rows.map((row) => row.id),
-      ]);
-      restored = result.rows[0]?.restored ?? 0;
-    }
-    const deleted = record.inserted > 0 ? await deleteCreated(tx, importId, accountId) : 0;
-    const result: RevertResult = { restored, deleted, skipped: first?.count ?? 0 };
+    const result: RevertResult = { ...writes, skipped: inHistory - writes.restored - writes.deleted };
     await tx.query(
       'UPDATE imports SET reverted_at = $2, reverted_by = $3, restored = $4, deleted = $5, skipped = $6 WHERE id = $1',
       [importId, run.now, run.by, result.restored, result.deleted, result.skipped],
