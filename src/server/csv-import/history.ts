@@ -146,7 +146,7 @@ async function deleteCreated(tx: pg.PoolClient, importId: string, accountId: str
 
 type RevertRun = { skipChanged: boolean; by: string; now: Date };
 
-type ImportToUndo = { fields: string[]; inserted: number; updated: number };
+type ImportToUndo = { fields: string[]; inserted: number; updated: number; created_at: Date };
 
 /**
  * Restores the values the import replaced and deletes the products it created, each only where the
@@ -164,14 +164,17 @@ async function undoWrites(
   // Each write joins the import's whole history with the products: run only those it has rows for.
   let restored = 0;
   if (fields.length > 0 && record.updated > 0) {
-    const others = await tx.query<{ id: string }>(
-      'SELECT id FROM imports WHERE account_id = $1 AND id <> $2',
-      [accountId, importId],
+    // Only an older import not undone yet can sit below this one and be undone next; each one's
+    // history is read whole by the chaining, so leaving out the others saves reading them.
+    const below = await tx.query<{ id: string }>(
+      `SELECT id FROM imports
+       WHERE account_id = $1 AND id <> $2 AND reverted_at IS NULL AND created_at <= $3`,
+      [accountId, importId, record.created_at],
     );
     const result = await tx.query<{ restored: number }>(restoreSql(fields), [
       importId,
       accountId,
-      others.rows.map((row) => row.id),
+      below.rows.map((row) => row.id),
     ]);
     restored = result.rows[0]?.restored ?? 0;
   }
@@ -215,7 +218,7 @@ export async function revertImport(
 ): Promise<RevertResult> {
   return inAccountTransaction(db, accountId, 'READ COMMITTED', async (tx) => {
     const found = await tx.query<ImportToUndo & { reverted_at: Date | null }>(
-      `SELECT fields, inserted, updated, reverted_at FROM imports
+      `SELECT fields, inserted, updated, created_at, reverted_at FROM imports
        WHERE id = $1 AND account_id = $2 AND created_at >= $3 FOR UPDATE`,
       [importId, accountId, keptSince(run.now)],
     );
