@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HISTORY_MAX_IMPORTS, type ImportRecord } from '../../core/csv-import/import-request';
 import type { Product } from '../../core/product-fields/fields';
 import { demoProducts } from '../../core/restock/demo-products';
+import { CONCURRENT_CHANGE_MESSAGE } from '../http/errors';
 import { addMemberAndLogIn, createClient, signUp } from '../test-support/http-client';
 import { accountIdOf, insertProducts } from '../test-support/products';
 import { startTestApp, type TestApp } from '../test-support/test-app';
@@ -325,6 +326,37 @@ async function waitForLockWaits(count: number) {
 }
 
 describe('imports and undos running at once', () => {
+  it('an undo caught in a deadlock answers 409, writes nothing, and goes through when sent again', async () => {
+    const owner = await ownerWith([product('A'), product('B')]);
+    const accountId = await accountIdOf(t.pool, owner.email);
+    const id = await importRows(owner, [
+      { msku: 'A', cost: 11 },
+      { msku: 'B', cost: 12 },
+    ]);
+    await withConnection(async (other) => {
+      await other.query('BEGIN');
+      // The other transaction waits longer before it looks for a deadlock, so the undo is the one
+      // PostgreSQL rolls back.
+      await other.query("SET LOCAL deadlock_timeout = '20s'");
+      await other.query("SELECT 1 FROM products WHERE account_id = $1 AND msku = 'B' FOR UPDATE", [
+        accountId,
+      ]);
+      const undo = owner.client.post(revertUrl(id), {}, owner.token);
+      // The undo holds its import's record and waits for B; the other transaction now waits for
+      // that record.
+      await waitForLockWaits(1);
+      const waiting = other.query('SELECT 1 FROM imports WHERE id = $1 FOR UPDATE', [id]);
+      expect(await undo).toMatchObject({ status: 409, body: { message: CONCURRENT_CHANGE_MESSAGE } });
+      await waiting;
+      await other.query('ROLLBACK');
+    });
+    const rows = await rowsOf(owner);
+    expect([rows.get('A')!.cost, rows.get('B')!.cost]).toEqual([11, 12]);
+    expect((await history(owner))[0]!.reverted).toBeNull();
+    const again = await owner.client.post(revertUrl(id), {}, owner.token);
+    expect(again).toMatchObject({ status: 200, body: { restored: 2, deleted: 0, skipped: 0 } });
+  });
+
   it('take turns on the account lock: an undo and an import queued together both apply in order', async () => {
     const owner = await ownerWith([product('A', { cost: 10 }), product('B', { cost: 20 })]);
     const accountId = await accountIdOf(t.pool, owner.email);
