@@ -146,35 +146,27 @@ async function deleteCreated(tx: pg.PoolClient, importId: string, accountId: str
 
 type RevertRun = { skipChanged: boolean; by: string; now: Date };
 
-type ImportToUndo = { fields: string[]; inserted: number; updated: number; created_at: Date };
+type ImportToUndo = { fields: string[]; inserted: number; updated: number };
 
 /**
  * Restores the values the import replaced and deletes the products it created, each only where the
- * product still has the version the import left; answers how many of each.
+ * product still has the version the import left; answers how many of each. `below` are the imports
+ * whose rows may move to the restored versions.
  */
 async function undoWrites(
   tx: pg.PoolClient,
   importId: string,
   accountId: string,
   record: ImportToUndo,
+  below: readonly string[],
 ): Promise<{ restored: number; deleted: number }> {
-  // The mask's bit positions follow the import's own field list, which holds only known targets.
-  const fields = record.fields;
-  if (fields.some((field) => !KNOWN_TARGETS.has(field))) throw new Error('Unknown field in import history');
   // Each write joins the import's whole history with the products: run only those it has rows for.
   let restored = 0;
-  if (fields.length > 0 && record.updated > 0) {
-    // Only an older import not undone yet can sit below this one and be undone next; each one's
-    // history is read whole by the chaining, so leaving out the others saves reading them.
-    const below = await tx.query<{ id: string }>(
-      `SELECT id FROM imports
-       WHERE account_id = $1 AND id <> $2 AND reverted_at IS NULL AND created_at <= $3`,
-      [accountId, importId, record.created_at],
-    );
-    const result = await tx.query<{ restored: number }>(restoreSql(fields), [
+  if (record.fields.length > 0 && record.updated > 0) {
+    const result = await tx.query<{ restored: number }>(restoreSql(record.fields), [
       importId,
       accountId,
-      below.rows.map((row) => row.id),
+      below,
     ]);
     restored = result.rows[0]?.restored ?? 0;
   }
@@ -188,7 +180,7 @@ async function firstChanged(
   importId: string,
   accountId: string,
 ): Promise<{ msku: string; count: number } | undefined> {
-  // Locked first, so no edit lands between this check and the writes after it.
+  // Locked first, so that when none changed, no edit lands before the writes that follow.
   await tx.query(
     `SELECT 1 FROM products AS p JOIN import_changes AS c ON p.msku = c.msku
      WHERE c.import_id = $1 AND p.account_id = $2 ORDER BY p.msku FOR UPDATE OF p`,
@@ -218,20 +210,30 @@ export async function revertImport(
 ): Promise<RevertResult> {
   return inAccountTransaction(db, accountId, 'READ COMMITTED', async (tx) => {
     const found = await tx.query<ImportToUndo & { reverted_at: Date | null }>(
-      `SELECT fields, inserted, updated, created_at, reverted_at FROM imports
+      `SELECT fields, inserted, updated, reverted_at FROM imports
        WHERE id = $1 AND account_id = $2 AND created_at >= $3 FOR UPDATE`,
       [importId, accountId, keptSince(run.now)],
     );
     const record = found.rows[0];
     if (!record) throw notFound(IMPORT_NOT_FOUND_MESSAGE);
     if (record.reverted_at) throw conflict(ALREADY_REVERTED_MESSAGE);
+    // The mask's bit positions follow the import's own field list, which holds only known targets.
+    if (record.fields.some((field) => !KNOWN_TARGETS.has(field)))
+      throw new Error('Unknown field in import history');
+    // Only an import not undone yet can sit below this one and be undone next: the chaining reads
+    // the history of each one it is given.
+    const others = await tx.query<{ id: string }>(
+      'SELECT id FROM imports WHERE account_id = $1 AND id <> $2 AND reverted_at IS NULL',
+      [accountId, importId],
+    );
+    const below = others.rows.map((row) => row.id);
     // Undone first, checked after: the writes match only products still at the version the import
     // left (an UPDATE re-checks a row that changes meanwhile), so every row of the history is
     // undone unless one changed. Usually none did, and locking and checking every product first
     // cost a third of the undo. The history holds one row per product created or updated.
     await tx.query('SAVEPOINT undo');
     const inHistory = record.inserted + record.updated;
-    let writes = await undoWrites(tx, importId, accountId, record);
+    let writes = await undoWrites(tx, importId, accountId, record, below);
     if (writes.restored + writes.deleted < inHistory && !run.skipChanged) {
       // Something changed since: back to before the writes, to name the first such product.
       await tx.query('ROLLBACK TO SAVEPOINT undo');
@@ -240,8 +242,10 @@ export async function revertImport(
         const message = revertConflictMessage(first.msku, first.count);
         throw new RevertConflictError({ message, conflicts: { first: first.msku, count: first.count } });
       }
-      // Its products are now locked, and none changed: undo them all.
-      writes = await undoWrites(tx, importId, accountId, record);
+      // Its products are now locked, and none changed: every one is undone, or nothing is.
+      writes = await undoWrites(tx, importId, accountId, record, below);
+      if (writes.restored + writes.deleted < inHistory)
+        throw new Error('An undo found fewer products than its import history holds');
     }
     const result: RevertResult = { ...writes, skipped: inHistory - writes.restored - writes.deleted };
     await tx.query(

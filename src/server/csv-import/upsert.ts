@@ -118,15 +118,15 @@ async function diff(
   const cleared = mask(
     (field, index) => `${newValue(plan, field, index)} IS NULL AND p.${field} IS NOT NULL`,
   );
-  // OFFSET 0 keeps the inner query whole: inlined, each mask would be computed once per use.
   const stored = keepBefore ? plan.fields.map((field, index) => `, p.${field} AS before_${index}`) : [];
-  const before = plan.fields.map(
-    (_field, index) => `CASE WHEN d.changed & ${bit(index)}::bigint <> 0 THEN d.before_${index}::text END`,
-  );
+  const before = keepBefore
+    ? plan.fields.map(
+        (_field, index) =>
+          `CASE WHEN d.changed & ${bit(index)}::bigint <> 0 THEN d.before_${index}::text END`,
+      )
+    : [];
   const beforeArray =
-    keepBefore && before.length > 0
-      ? `CASE WHEN d.changed <> 0 THEN ARRAY[${before.join(', ')}] END`
-      : 'NULL';
+    before.length > 0 ? `CASE WHEN d.changed <> 0 THEN ARRAY[${before.join(', ')}] END` : 'NULL';
   await client.query(
     `CREATE TEMP TABLE import_diff ON COMMIT DROP AS
      SELECT d.ord, d.msku, d.created, d.version_before, d.changed, d.cleared, ${beforeArray}::text[] AS before
@@ -136,6 +136,7 @@ async function diff(
          CASE WHEN p.msku IS NULL THEN 0 ELSE (${cleared})::bigint END AS cleared
          ${stored.join('')}
        FROM import_rows AS r LEFT JOIN products AS p ON p.account_id = $1 AND p.msku = r.msku
+       -- Keeps the inner query whole: inlined, each mask would be computed once per use.
        OFFSET 0
      ) AS d`,
     [accountId],
@@ -163,8 +164,9 @@ async function summarize(client: pg.PoolClient, plan: Plan): Promise<CountsRow> 
     `COALESCE(sum(rows) FILTER (WHERE changed & ${bit(index)}::bigint <> 0), 0)::int AS changed_${index}`,
     `COALESCE(sum(rows) FILTER (WHERE cleared & ${bit(index)}::bigint <> 0), 0)::int AS cleared_${index}`,
   ]);
-  // Rows that change the same fields are counted together first: a report changes few
-  // combinations of fields, so the per-field counts then test a few groups instead of every row.
+  // Rows that change the same fields are counted together first, so the per-field counts test
+  // each combination of fields once (fewer combinations than rows; a report that changes a few
+  // fields has a few) instead of every row.
   const result = await client.query<CountsRow>(
     `SELECT COALESCE(sum(rows) FILTER (WHERE created), 0)::int AS inserted,
        COALESCE(sum(rows) FILTER (WHERE NOT created AND changed <> 0), 0)::int AS updated,
