@@ -333,23 +333,31 @@ describe('imports and undos running at once', () => {
       { msku: 'A', cost: 11 },
       { msku: 'B', cost: 12 },
     ]);
-    await withConnection(async (other) => {
-      await other.query('BEGIN');
-      // The other transaction waits longer before it looks for a deadlock, so the undo is the one
-      // PostgreSQL rolls back.
-      await other.query("SET LOCAL deadlock_timeout = '20s'");
-      await other.query("SELECT 1 FROM products WHERE account_id = $1 AND msku = 'B' FOR UPDATE", [
-        accountId,
-      ]);
-      const undo = owner.client.post(revertUrl(id), {}, owner.token);
-      // The undo holds its import's record and waits for B; the other transaction now waits for
-      // that record.
-      await waitForLockWaits(1);
-      const waiting = other.query('SELECT 1 FROM imports WHERE id = $1 FOR UPDATE', [id]);
-      expect(await undo).toMatchObject({ status: 409, body: { message: CONCURRENT_CHANGE_MESSAGE } });
-      await waiting;
-      await other.query('ROLLBACK');
-    });
+    await withConnection((other) =>
+      withConnection(async (gate) => {
+        // The gate holds the import's record, so the undo first waits there, holding its turn.
+        await gate.query('BEGIN');
+        await gate.query('SELECT 1 FROM imports WHERE id = $1 FOR UPDATE', [id]);
+        await other.query('BEGIN');
+        // The other transaction looks for a deadlock only after 20 s, so the undo is the one
+        // PostgreSQL rolls back.
+        await other.query("SET LOCAL deadlock_timeout = '20s'");
+        await other.query("SELECT 1 FROM products WHERE account_id = $1 AND msku = 'B' FOR UPDATE", [
+          accountId,
+        ]);
+        const undo = owner.client.post(revertUrl(id), {}, owner.token);
+        await waitForLockWaits(1);
+        // The other transaction waits for the undo's turn; once the gate opens, the undo waits for B.
+        const waiting = other.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
+          `replen.import:${accountId}`,
+        ]);
+        await waitForLockWaits(2);
+        await gate.query('ROLLBACK');
+        expect(await undo).toMatchObject({ status: 409, body: { message: CONCURRENT_CHANGE_MESSAGE } });
+        await waiting;
+        await other.query('ROLLBACK');
+      }),
+    );
     const rows = await rowsOf(owner);
     expect([rows.get('A')!.cost, rows.get('B')!.cost]).toEqual([11, 12]);
     expect((await history(owner))[0]!.reverted).toBeNull();

@@ -32,13 +32,12 @@ export const DATABASE_SLOW_MESSAGE = 'The database took too long to answer. Plea
 
 export const NUL_CHARACTER_MESSAGE = 'Text must not contain NUL characters';
 
-export const CONCURRENT_CHANGE_MESSAGE =
-  'Someone else changed the same data at the same moment. Please try again.';
+export const CONCURRENT_CHANGE_MESSAGE = 'Another change to the same data got in the way. Please try again.';
 
-// Two transactions that each waited for the other (a deadlock, 40P01), or a snapshot that another
-// write overtook (a serialization failure, 40001): PostgreSQL rolled this one back, and the same
-// request sent again finds the other's writes done.
-const lostARace = (error: unknown) => ['40P01', '40001'].includes(postgresErrorCode(error) ?? '');
+// Two transactions that each waited for the other (a deadlock, 40P01): PostgreSQL rolled this one
+// back, and the same request sent again finds the other one done. Imports answer their own 409
+// for the serialization failures of their snapshot (account-lock.ts).
+const isDeadlockVictim = (error: unknown) => postgresErrorCode(error) === '40P01';
 
 // PostgreSQL refuses NUL in text (22021) and in JSON (22P05); such a value can only come from the request.
 const isNulRefusal = (error: unknown) => ['22021', '22P05'].includes(postgresErrorCode(error) ?? '');
@@ -85,7 +84,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(error.statusCode).send({ message: error.message });
     }
     if (isNulRefusal(error)) return reply.status(400).send({ message: NUL_CHARACTER_MESSAGE });
-    if (lostARace(error)) return reply.status(409).send({ message: CONCURRENT_CHANGE_MESSAGE });
+    if (isDeadlockVictim(error)) {
+      // Logged: two writers that lock the same rows in different orders are worth knowing about.
+      request.log.warn({ err: error }, 'deadlock: request rolled back');
+      return reply.status(409).send({ message: CONCURRENT_CHANGE_MESSAGE });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const message = FRAMEWORK_MESSAGES[error.code ?? ''] ?? error.message;
