@@ -5,6 +5,7 @@
  * the server at DATABASE_URL when that is set. Prints figures; asserts nothing. Aim (DESIGN 8):
  * upsert at least half the speed of COPY, end to end (and the dry run) under 3 s. The rows go as
  * columns, as the page sends them; `BENCH_IMPORT_BODY=rows` sends them as row objects instead.
+ * `BENCH_IMPORT_DEPTH=N` also times the undo of the last of N more re-imports.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -28,6 +29,8 @@ import { parseCsvText } from '../src/web/features/csv-import/parse-csv-text';
 
 const ROWS = 100_000;
 const SEND_ROWS = process.env.BENCH_IMPORT_BODY === 'rows';
+/** Re-imports made before the last undo is timed: the history a seller builds day by day. */
+const DEPTH = Number(process.env.BENCH_IMPORT_DEPTH ?? 0);
 
 type Figures = {
   target: string;
@@ -36,6 +39,7 @@ type Figures = {
   updateDryMs: number;
   updateMs: number;
   revertMs: number;
+  deepRevertMs: number | null;
   copyMs: number;
 };
 
@@ -196,6 +200,16 @@ async function benchOn(
         );
         if (revert.value.restored !== size)
           throw new Error(`Unexpected undo: ${JSON.stringify(revert.value)}`);
+        let deepRevertMs: number | null = null;
+        if (DEPTH > 0) {
+          // Every re-import changes every row: the two reports take turns.
+          let last = '';
+          for (let day = 0; day < DEPTH; day += 1)
+            last = String((await postJson(url, day % 2 === 0 ? changedRows : rows, token)).importId);
+          const deep = await timed(() => postJson(`${base}/api/imports/${last}/revert`, {}, token));
+          if (deep.value.restored !== size) throw new Error(`Unexpected undo: ${JSON.stringify(deep.value)}`);
+          deepRevertMs = deep.ms;
+        }
         const copyMs = await timeCopy(database.pool, accountId, parsed.table);
         return {
           target,
@@ -204,6 +218,7 @@ async function benchOn(
           updateDryMs: updateDry.ms,
           updateMs: update.ms,
           revertMs: revert.ms,
+          deepRevertMs,
           copyMs,
         };
       });
@@ -254,6 +269,13 @@ function report(csvBytes: number, parseMs: number, all: Figures[]) {
     'dry run via API, re-import': byDatabase((f) => seconds(f.updateDryMs)),
     'upsert via API, re-import (updates)': byDatabase((f) => seconds(f.updateMs)),
     'undo of the re-import (restores every row)': byDatabase((f) => seconds(f.revertMs)),
+    ...(DEPTH > 0
+      ? {
+          [`undo of the last of ${DEPTH} more re-imports`]: byDatabase((f) =>
+            f.deepRevertMs === null ? '' : seconds(f.deepRevertMs),
+          ),
+        }
+      : {}),
     'COPY of the same rows (reference)': byDatabase((f) => seconds(f.copyMs)),
     'speed vs COPY, inserts (aim >= 0.50)': byDatabase((f) => (f.copyMs / f.insertMs).toFixed(2)),
     'speed vs COPY, updates (aim >= 0.50)': byDatabase((f) => (f.copyMs / f.updateMs).toFixed(2)),

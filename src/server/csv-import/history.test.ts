@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HISTORY_MAX_IMPORTS, type ImportRecord } from '../../core/csv-import/import-request';
@@ -55,6 +56,12 @@ async function importRows(
   const response = await owner.client.post<{ importId: string }>(IMPORT, { data, ...extra }, owner.token);
   expect(response.status).toBe(200);
   return response.body.importId;
+}
+
+/** The data statements of a migration, which fill in what its new columns name for rows kept before it. */
+async function migrationUpdates(file: string): Promise<string[]> {
+  const text = await readFile(new URL(`../db/migrations/${file}`, import.meta.url), 'utf8');
+  return text.split('--> statement-breakpoint').filter((statement) => /^\s*UPDATE/m.test(statement));
 }
 
 const history = async (owner: Owner) => (await owner.client.get<ImportRecord[]>(HISTORY, owner.token)).body;
@@ -285,6 +292,77 @@ describe('POST /api/imports/:id/revert', () => {
     const rows = await rowsOf(owner);
     expect(rows.get('A')).toMatchObject({ cost: original.cost, supplier: original.supplier });
     expect(rows.has('N')).toBe(false);
+  });
+
+  it('undoes imports that each changed other products, in any order, back to the first', async () => {
+    const owner = await ownerWith([]);
+    const first = await importRows(owner, [
+      { msku: 'P', cost: 1 },
+      { msku: 'Q', cost: 1 },
+    ]);
+    const onlyP = await importRows(owner, [{ msku: 'P', cost: 2 }]);
+    const onlyQ = await importRows(owner, [{ msku: 'Q', cost: 3 }]);
+    const both = await importRows(owner, [
+      { msku: 'P', cost: 4 },
+      { msku: 'Q', cost: 4 },
+    ]);
+    const undo = async (id: string) => (await owner.client.post(revertUrl(id), {}, owner.token)).body;
+    expect(await undo(both)).toEqual({ restored: 2, deleted: 0, skipped: 0 });
+    const costs = async () =>
+      Object.fromEntries([...(await rowsOf(owner))].map(([msku, row]) => [msku, row.cost]));
+    expect(await costs()).toEqual({ P: 2, Q: 3 });
+    // Each product goes back to the import that wrote it before: P's to one, Q's to another.
+    expect(await undo(onlyP)).toEqual({ restored: 1, deleted: 0, skipped: 0 });
+    expect(await costs()).toEqual({ P: 1, Q: 3 });
+    expect(await undo(onlyQ)).toEqual({ restored: 1, deleted: 0, skipped: 0 });
+    expect(await undo(first)).toEqual({ restored: 0, deleted: 2, skipped: 0 });
+    expect((await rowsOf(owner)).size).toBe(0);
+  });
+
+  it('names, for a history kept from before it named them, the import below each row', async () => {
+    const owner = await ownerWith([product('A', { cost: 10 })]);
+    const first = await importRows(owner, [
+      { msku: 'A', cost: 11 },
+      { msku: 'B', cost: 1 },
+    ]);
+    const second = await importRows(owner, [{ msku: 'B', cost: 2 }]);
+    const third = await importRows(owner, [
+      { msku: 'A', cost: 13 },
+      { msku: 'B', cost: 3 },
+    ]);
+    await owner.client.patch('/api/tables/restock/data/A', { supplier: 'Edited' }, owner.token);
+    const accountId = await accountIdOf(t.pool, owner.email);
+    const named = async () => ({
+      history: (
+        await t.pool.query(
+          'SELECT import_id, msku, import_before FROM import_changes WHERE account_id = $1 ORDER BY import_id, msku',
+          [accountId],
+        )
+      ).rows,
+      products: (
+        await t.pool.query('SELECT msku, last_import_id FROM products WHERE account_id = $1 ORDER BY msku', [
+          accountId,
+        ])
+      ).rows,
+    });
+    const written = await named();
+    expect(written.history.filter((row) => row.import_id === third)).toEqual([
+      { import_id: third, msku: 'A', import_before: first },
+      { import_id: third, msku: 'B', import_before: second },
+    ]);
+    await t.pool.query('UPDATE import_changes SET import_before = NULL WHERE account_id = $1', [accountId]);
+    await t.pool.query('UPDATE products SET last_import_id = NULL WHERE account_id = $1', [accountId]);
+    for (const statement of await migrationUpdates('0015_undo_follows_writers.sql'))
+      await t.pool.query(statement);
+
+    // A was edited after the last import: no import left its version, so none is named for it.
+    expect(await named()).toEqual({
+      history: written.history,
+      products: [
+        { msku: 'A', last_import_id: null },
+        { msku: 'B', last_import_id: third },
+      ],
+    });
   });
 
   it('answers 404 for an unknown or malformed id and 400 for a bad body', async () => {

@@ -121,9 +121,10 @@ function restoreSql(fields: readonly string[]): string {
       `${field} = CASE WHEN c.changed & ${2 ** index}::bigint <> 0 THEN c.before[${index + 1}]::${SQL_TYPES.get(field)} ELSE p.${field} END`,
   );
   // An older import whose changes this one sat on top of sees its own values again: it moves to
-  // the restored version, so that it can be undone next.
+  // the restored version, so that it can be undone next, and is the product's last import again.
+  const written = ['version = p.version + 1', 'updated_at = now()', 'last_import_id = c.import_before'];
   return `WITH restored AS (
-      UPDATE products AS p SET ${[...set, 'version = p.version + 1', 'updated_at = now()'].join(', ')}
+      UPDATE products AS p SET ${[...set, ...written].join(', ')}
       FROM import_changes AS c
       WHERE c.import_id = $1 AND NOT c.created AND p.account_id = $2 AND p.msku = c.msku AND p.version = c.version_after
       RETURNING p.msku, p.version AS new_version, c.version_before
@@ -142,6 +143,24 @@ async function deleteCreated(tx: pg.PoolClient, importId: string, accountId: str
     [importId, accountId],
   );
   return deleted.rowCount ?? 0;
+}
+
+/**
+ * The imports whose history may move to the restored versions: those not undone yet that had
+ * written the import's products before it. The chaining reads the whole history of each one it
+ * is given, so with every import not undone, a seller's daily imports would make each undo slower.
+ */
+async function importsBelow(tx: pg.PoolClient, accountId: string, importId: string): Promise<string[]> {
+  const below = await tx.query<{ id: string }>(
+    // The import's history read once, whatever the planner thinks of the account's imports.
+    `WITH writers AS MATERIALIZED (
+       SELECT DISTINCT import_before AS id FROM import_changes WHERE import_id = $2 AND NOT created
+     )
+     SELECT i.id FROM imports AS i JOIN writers AS w ON w.id = i.id
+     WHERE i.account_id = $1 AND i.id <> $2 AND i.reverted_at IS NULL`,
+    [accountId, importId],
+  );
+  return below.rows.map((row) => row.id);
 }
 
 type RevertRun = { skipChanged: boolean; by: string; now: Date };
@@ -220,13 +239,7 @@ export async function revertImport(
     // The mask's bit positions follow the import's own field list, which holds only known targets.
     if (record.fields.some((field) => !KNOWN_TARGETS.has(field)))
       throw new Error('Unknown field in import history');
-    // Only an import not undone yet can sit below this one and be undone next: the chaining reads
-    // the history of each one it is given.
-    const others = await tx.query<{ id: string }>(
-      'SELECT id FROM imports WHERE account_id = $1 AND id <> $2 AND reverted_at IS NULL',
-      [accountId, importId],
-    );
-    const below = others.rows.map((row) => row.id);
+    const below = await importsBelow(tx, accountId, importId);
     // Undone first, checked after: the writes match only products still at the version the import
     // left (an UPDATE re-checks a row that changes meanwhile), so every row of the history is
     // undone unless one changed. Usually none did, and locking and checking every product first

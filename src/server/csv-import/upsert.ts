@@ -118,7 +118,9 @@ async function diff(
   const cleared = mask(
     (field, index) => `${newValue(plan, field, index)} IS NULL AND p.${field} IS NOT NULL`,
   );
-  const stored = keepBefore ? plan.fields.map((field, index) => `, p.${field} AS before_${index}`) : [];
+  const stored = keepBefore
+    ? [...plan.fields.map((field, index) => `, p.${field} AS before_${index}`), ', p.last_import_id']
+    : [];
   const before = keepBefore
     ? plan.fields.map(
         (_field, index) =>
@@ -130,6 +132,7 @@ async function diff(
   await client.query(
     `CREATE TEMP TABLE import_diff ON COMMIT DROP AS
      SELECT d.ord, d.msku, d.created, d.version_before, d.changed, d.cleared, ${beforeArray}::text[] AS before
+       ${keepBefore ? ', d.last_import_id AS import_before' : ''}
      FROM (
        SELECT r.ord, r.msku, p.msku IS NULL AS created, p.version AS version_before,
          CASE WHEN p.msku IS NULL THEN 0 ELSE (${changed})::bigint END AS changed,
@@ -145,13 +148,15 @@ async function diff(
 
 /**
  * The history of a real import: per product it creates or changes, the mask of changed fields,
- * the values it replaces and the versions before and after, all read from the comparison.
+ * the values it replaces, the versions before and after and the last import that had written the
+ * product, all read from the comparison.
  */
 async function recordChanges(client: pg.PoolClient, accountId: string, importId: string): Promise<void> {
   await client.query(
-    `INSERT INTO import_changes (account_id, import_id, msku, ord, created, changed, before, version_before, version_after)
+    `INSERT INTO import_changes (account_id, import_id, msku, ord, created, changed, before, version_before,
+       version_after, import_before)
      SELECT $1, $2, msku, ord, created, changed, before, version_before,
-       CASE WHEN created THEN 1 ELSE version_before + 1 END
+       CASE WHEN created THEN 1 ELSE version_before + 1 END, import_before
      FROM import_diff WHERE created OR changed <> 0`,
     [accountId, importId],
   );
@@ -245,13 +250,14 @@ function fieldChanges(plan: Plan, counts: CountsRow, found: Map<TargetKey, Chang
 }
 
 /**
- * Writes the staged changes: changed products get the new values and a new version; new ones are
- * inserted. A statement the comparison found nothing for is not run (a daily re-import of the same
+ * Writes the staged changes: changed products get the new values, a new version and this import
+ * as their last; new ones are inserted. A statement the comparison found nothing for is not run (a daily re-import of the same
  * SKUs inserts none), since each one joins every staged row with the account's products.
  */
 async function apply(
   client: pg.PoolClient,
   accountId: string,
+  importId: string,
   plan: Plan,
   { inserted, updated }: ImportPreview,
 ): Promise<void> {
@@ -262,10 +268,10 @@ async function apply(
     // A row that would change nothing is left alone: its version (the ETag) stays, so a re-import
     // of an unchanged report does not turn everyone's open edits stale.
     await client.query(
-      `UPDATE products AS p SET ${set.join(', ')}, version = p.version + 1, updated_at = now()
+      `UPDATE products AS p SET ${set.join(', ')}, version = p.version + 1, updated_at = now(), last_import_id = $2
        FROM import_rows AS r
        WHERE p.account_id = $1 AND p.msku = r.msku AND ROW(${stored}) IS DISTINCT FROM ROW(${next})`,
-      [accountId],
+      [accountId, importId],
     );
   }
   if (inserted === 0) return;
@@ -273,10 +279,10 @@ async function apply(
     column === 'replen' ? 'COALESCE(r.replen, false)' : `r.${column}`,
   );
   await client.query(
-    `INSERT INTO products (account_id, ${plan.columns.join(', ')})
-     SELECT $1, ${values.join(', ')} FROM import_rows AS r
+    `INSERT INTO products (account_id, last_import_id, ${plan.columns.join(', ')})
+     SELECT $1, $2, ${values.join(', ')} FROM import_rows AS r
      WHERE NOT EXISTS (SELECT 1 FROM products AS p WHERE p.account_id = $1 AND p.msku = r.msku)`,
-    [accountId],
+    [accountId, importId],
   );
 }
 
@@ -333,9 +339,9 @@ async function importAllNew(
     checkCopyable(table, plan.columns);
     return { ...preview, importId: null };
   }
-  const text = copyChunks(table, plan.columns, { leading: [accountId], nullAs: { replen: false } });
-  await copyInto(client, `products (account_id, ${plan.columns.join(', ')})`, text);
   const importId = await recordImport(client, accountId, run, plan, preview);
+  const text = copyChunks(table, plan.columns, { leading: [accountId, importId], nullAs: { replen: false } });
+  await copyInto(client, `products (account_id, last_import_id, ${plan.columns.join(', ')})`, text);
   const history = copyChunks(table, ['msku'], {
     leading: [accountId, importId],
     perRow: (index) => [index, true, 0, 1],
@@ -372,7 +378,7 @@ async function mergeStaged(
   if (run.dryRun || preview.inserted + preview.updated === 0) return { ...preview, importId: null };
   const importId = await recordImport(client, accountId, run, plan, preview);
   await recordChanges(client, accountId, importId);
-  await apply(client, accountId, plan, preview);
+  await apply(client, accountId, importId, plan, preview);
   return { ...preview, importId };
 }
 

@@ -14,7 +14,7 @@ const SQL_TYPES: Record<FieldType, string> = {
 };
 
 /** Columns of `products` that are not product fields: the owner, bookkeeping and the buy list's own. */
-const OTHER_COLUMNS = ['account_id', 'order_quantity', 'version', 'updated_at'];
+const OTHER_COLUMNS = ['account_id', 'order_quantity', 'version', 'updated_at', 'last_import_id'];
 
 const columns = new Map(Object.values(getTableColumns(products)).map((column) => [column.name, column]));
 

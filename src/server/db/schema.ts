@@ -151,6 +151,9 @@ export const products = pgTable(
     // Bumped on every write; the row's ETag for If-Match (lost-update protection).
     version: integer('version').notNull().default(1),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // The last import that wrote the product. Other writes leave it: only when the version is
+    // still the one that import left is it the import below the product's next one (undo).
+    lastImportId: uuid('last_import_id'),
   },
   (table) => [primaryKey({ columns: [table.accountId, table.msku] })],
 );
@@ -235,6 +238,8 @@ export const importChanges = pgTable(
     before: text('before').array(),
     versionBefore: integer('version_before'),
     versionAfter: integer('version_after').notNull(),
+    /** The last import that had written the product: undone, this row moves that import's row on. */
+    importBefore: uuid('import_before'),
   },
   // One import's rows share its id: deduplicated, this index stays small and cheap to write.
   (table) => [index('import_changes_import_idx').on(table.importId)],
