@@ -106,6 +106,32 @@ describe('TableIndex', () => {
     }
   });
 
+  it('ranks the product and text columns in steps ahead of a sort, going on at the click', () => {
+    const many = withIds(manyRows(30_000));
+    const product = RESTOCK_COLUMNS.find((column) => column.key === 'product')!;
+    const index = new TableIndex(many);
+    let steps = 1;
+    while (!index.prepareSort(product)) steps++;
+    expect(steps).toBeGreaterThan(4);
+    for (const sortColumns of [[], [{ columnKey: 'product', direction: 'DESC' as const }]]) {
+      expect(mskus(index.view({}, sortColumns, RESTOCK_COLUMNS))).toEqual(
+        mskus(reference(many, {}, sortColumns, RESTOCK_COLUMNS)),
+      );
+    }
+
+    // Stopped half way, edited, then sorted: the ranking starts over from the edited rows.
+    const halfWay = new TableIndex(many);
+    for (let step = 0; step < steps / 2; step++) expect(halfWay.prepareSort(product)).toBe(false);
+    const edited = many.slice();
+    edited[10] = { ...many[10]!, title: 'Aardvark lamp' };
+    edited[20_000] = { ...many[20_000]!, title: null };
+    halfWay.update(edited);
+    expect(halfWay.prepareSort(product)).toBe(false);
+    const shown = mskus(halfWay.view({}, [], RESTOCK_COLUMNS));
+    expect(shown[0]).toBe(many[10]!.msku);
+    expect(shown).toEqual(mskus(reference(edited, {}, [], RESTOCK_COLUMNS)));
+  });
+
   it('ranks a number column from the numbers decoded with the table, reading no row object', () => {
     const { many, decoded } = decodedRows(300);
     const { rows: counted, reads } = countingReads(decoded.rows, 'cost');

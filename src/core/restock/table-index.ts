@@ -10,7 +10,7 @@ import {
 } from './grid-filters';
 import { type SortColumn, sortKeySpecs } from './grid-sort';
 import { type NumberKey, numberRanks } from './number-ranks';
-import { compareText, textRanks } from './text-ranks';
+import { compareText, runSteps, textRankSteps } from './text-ranks';
 
 /* The table kept column by column for sorting and filtering (SPEC 2, 3), so that a sort click or a
  * filter keystroke does no work per row object:
@@ -67,10 +67,19 @@ const compareValues = (isText: boolean, x: string | number, y: string | number):
   return (x as number) < (y as number) ? -1 : (x as number) > (y as number) ? 1 : 0;
 };
 
-function rankTextKey(field: string, rows: readonly GridRow[]): RankedKey {
-  const texts = rows.map((row) => sortableText(row[field]));
+// Rows read per step of a text key's ranking, between two pauses.
+const TEXT_STEP = 8192;
+
+/** Ranks a text key in steps, pausing after each few milliseconds of work (`textRankSteps`). */
+function* rankTextKey(field: string, rows: readonly GridRow[]): Generator<void, RankedKey> {
+  const texts = new Array<string | null>(rows.length);
+  for (let from = 0; from < rows.length; from += TEXT_STEP) {
+    const to = Math.min(rows.length, from + TEXT_STEP);
+    for (let row = from; row < to; row++) texts[row] = sortableText(rows[row]![field]);
+    yield;
+  }
   // Dense ranks in the collator's order, nulls last.
-  const { ranks, count } = textRanks({ kind: 'text', texts, sign: 1 });
+  const { ranks, count } = yield* textRankSteps({ kind: 'text', texts, sign: 1 });
   const values = new Array<string>(count - 1);
   for (let row = 0; row < texts.length; row++) {
     const text = texts[row];
@@ -349,6 +358,8 @@ export class TableIndex<R extends GridRow = GridRow> {
   #rows: readonly R[];
   #sortKeys = new Map<string, RankedKey>();
   #readingKeys = new Map<string, ReadingKey>();
+  /** Text keys being ranked in steps: each holds the rows it began with. */
+  #rankingTexts = new Map<string, Generator<void, RankedKey>>();
   #filterColumns = new Map<string, FilterColumn>();
   #sorted: { key: string; order: Uint32Array } | null = null;
   #search: ProductSearch | null = null;
@@ -389,6 +400,8 @@ export class TableIndex<R extends GridRow = GridRow> {
     }
     this.#rows = rows;
     this.#sorted = null;
+    // A text key being ranked has read rows that changed: it starts again when next asked.
+    if (!isPatch || changed.length > 0) this.#rankingTexts.clear();
     if (!isPatch) {
       this.#sortKeys.clear();
       this.#readingKeys.clear();
@@ -444,8 +457,11 @@ export class TableIndex<R extends GridRow = GridRow> {
     const cacheKey = sortKeyId(field, isText, nullsAs);
     let key = this.#sortKeys.get(cacheKey);
     if (key === undefined) {
-      if (isText) key = rankTextKey(field, this.#rows);
-      else {
+      if (isText) {
+        // Goes on from where the idle ranking got to.
+        key = runSteps(this.#rankingTexts.get(cacheKey) ?? rankTextKey(field, this.#rows));
+        this.#rankingTexts.delete(cacheKey);
+      } else {
         const reading = this.#readingKeys.get(cacheKey) ?? this.#startReading(field, nullsAs);
         readNumbers(reading, this.#rows, reading.next, this.#rows.length);
         this.#readingKeys.delete(cacheKey);
@@ -477,7 +493,8 @@ export class TableIndex<R extends GridRow = GridRow> {
   /**
    * Ranks the keys a sort by `column` reads, ahead of the first click on it (either direction).
    * Number keys are read from the rows at most `rowBudget` rows at a time (call again to go on),
-   * or copied whole from the table's decoded numbers; says whether every key is ranked.
+   * or copied whole from the table's decoded numbers; a text key takes one step of its ranking
+   * (a few milliseconds) a call. Says whether every key is ranked.
    */
   prepareSort(column: GridColumn, rowBudget = Number.POSITIVE_INFINITY): boolean {
     const size = this.#rows.length;
@@ -487,17 +504,27 @@ export class TableIndex<R extends GridRow = GridRow> {
     )) {
       const id = sortKeyId(field, isText, nullsAs);
       if (this.#sortKeys.has(id)) continue;
-      if (!isText) {
-        let reading = this.#readingKeys.get(id);
-        if (reading === undefined) {
-          reading = this.#startReading(field, nullsAs);
-          this.#readingKeys.set(id, reading);
+      if (isText) {
+        let ranking = this.#rankingTexts.get(id);
+        if (ranking === undefined) {
+          ranking = rankTextKey(field, this.#rows);
+          this.#rankingTexts.set(id, ranking);
         }
-        const to = Math.min(size, reading.next + rowBudget);
-        readNumbers(reading, this.#rows, reading.next, to);
-        reading.next = to;
-        if (to < size) return false;
+        const step = ranking.next();
+        if (!step.done) return false;
+        this.#rankingTexts.delete(id);
+        this.#sortKeys.set(id, step.value);
+        continue;
       }
+      let reading = this.#readingKeys.get(id);
+      if (reading === undefined) {
+        reading = this.#startReading(field, nullsAs);
+        this.#readingKeys.set(id, reading);
+      }
+      const to = Math.min(size, reading.next + rowBudget);
+      readNumbers(reading, this.#rows, reading.next, to);
+      reading.next = to;
+      if (to < size) return false;
       this.#sortKey(field, isText, nullsAs);
     }
     return true;

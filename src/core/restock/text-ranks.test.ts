@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareText, textRanks } from './text-ranks';
+import { codeUnitOrder, compareText, textRankSteps, textRanks } from './text-ranks';
 
 const collator = new Intl.Collator('en-US', { sensitivity: 'base' });
 const sign = (n: number) => Math.sign(n);
@@ -60,5 +60,49 @@ describe('textRanks', () => {
       if (x == null || y == null) continue;
       expect(sign(ranks[a]! - ranks[b]!)).toBe(sign(collator.compare(x, y)));
     }
+  });
+
+  it('ranks a large table in collator order, dealt out by character first, in many steps', () => {
+    // More texts than one native sort takes, most sharing a long start, some not ASCII or blank.
+    const starts = ['Widget ', 'widget-', 'Gadget ', 'Éclair ', 'gadget'];
+    const large = Array.from({ length: 70_000 }, (_, i) =>
+      i % 997 === 0 ? null : `${starts[i % 5]}${(i * 7919) % 30_011}${i % 3 === 0 ? ' Blue' : ''}`,
+    );
+    const steps = textRankSteps({ kind: 'text', texts: large, sign: 1 });
+    let pauses = 0;
+    let step = steps.next();
+    while (!step.done) {
+      pauses++;
+      step = steps.next();
+    }
+    expect(pauses).toBeGreaterThan(10);
+    const { ranks, count } = step.value;
+    expect(Array.from(ranks)).toEqual(Array.from(textRanks({ kind: 'text', texts: large, sign: 1 }).ranks));
+    const byRank = large.map((_, row) => row).sort((a, b) => ranks[a]! - ranks[b]!);
+    for (let i = 1; i < byRank.length; i++) {
+      const x = large[byRank[i - 1]!];
+      const y = large[byRank[i]!];
+      const sameRank = ranks[byRank[i - 1]!] === ranks[byRank[i]!];
+      if (y == null) {
+        expect(ranks[byRank[i]!]).toBe(count - 1);
+        continue;
+      }
+      const order = sign(collator.compare(x!, y));
+      expect(order).toBe(sameRank ? 0 : -1);
+    }
+  });
+
+  it('orders texts by code unit before ranking them, however many share a start', () => {
+    const prefix = 'x'.repeat(30);
+    const texts = Array.from(
+      { length: 80_000 },
+      (_, i) =>
+        `${i % 4 === 0 ? prefix : ''}${String.fromCharCode(97 + (i % 23))}${(i * 104_729) % 80_021}é${i % 7}`,
+    );
+    const expected = texts
+      .map((_, i) => i)
+      .sort((a, b) => (texts[a]! < texts[b]! ? -1 : texts[a]! > texts[b]! ? 1 : a - b));
+    const order = Array.from(codeUnitOrder(texts));
+    expect(order.map((i) => texts[i])).toEqual(expected.map((i) => texts[i]));
   });
 });

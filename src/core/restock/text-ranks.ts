@@ -42,15 +42,45 @@ export function compareText(x: string, y: string): number {
 
 export type TextKey = { kind: 'text'; texts: (string | null)[]; sign: 1 | -1 };
 
+/**
+ * Texts, rows or ranges handled between two pauses of a ranking run in steps (`textRankSteps`):
+ * a few milliseconds of work at most, so that idle time can rank a text column of a million rows
+ * and still yield to a click.
+ */
+const STEP = 8192;
+
+/** Runs a ranking's steps to the end at once. */
+export function runSteps<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** A typed array's values in a plain array (`Array.from` reads a million through its iterator: 200 ms). */
+function plainArray(values: Uint32Array): number[] {
+  const plain = new Array<number>(values.length);
+  for (let i = 0; i < values.length; i++) plain[i] = values[i]!;
+  return plain;
+}
+
 /** Ranks texts in collator order: texts it calls equal share a rank. */
-function rankTexts(texts: readonly string[]): Ranks {
-  const order = orderFolded(texts.map(foldText));
+function* rankTexts(texts: readonly string[]): Generator<void, Ranks> {
+  const folded = new Array<string>(texts.length);
+  for (let from = 0; from < texts.length; from += STEP) {
+    const to = Math.min(texts.length, from + STEP);
+    for (let i = from; i < to; i++) folded[i] = foldText(texts[i]!);
+    yield;
+  }
+  const order = yield* orderFolded(folded);
   const ranks = new Int32Array(texts.length);
-  let count = rankInOrder(texts, order, ranks, false);
+  let count = yield* rankInOrder(texts, order, ranks, false);
   if (count < 0) {
-    // A plain array, whose sort is adaptive, unlike that of typed arrays in V8.
-    const exact = Array.from(order).sort((a, b) => compareText(texts[a]!, texts[b]!));
-    count = rankInOrder(texts, exact, ranks, true);
+    // A plain array, whose sort is adaptive, unlike that of typed arrays in V8. One piece: it
+    // happens only when the folded texts' order is not the collator's (some punctuation).
+    const exact = plainArray(order).sort((a, b) => compareText(texts[a]!, texts[b]!));
+    yield;
+    count = yield* rankInOrder(texts, exact, ranks, true);
   }
   return { ranks, count };
 }
@@ -61,32 +91,45 @@ const CHARACTER_BITS = 7;
 const MAX_PACKED_CODE = 2 ** CHARACTER_BITS - 1;
 // Groups this small are sorted by comparing their texts.
 const SMALL_GROUP = 16;
+// Groups larger than this are first dealt out by one character, so that no native sort (one
+// piece of work) holds more texts than a step can sort.
+const LARGEST_PACKED_GROUP = 65_536;
 
 /**
  * The indices of `texts` in code unit order: a radix sort from the most significant end, whose
  * digits are several characters packed into a number together with the index and sorted natively;
  * texts that share a digit are sorted again past it, or compared whole.
  */
-function orderFolded(texts: readonly string[]): Uint32Array {
+function* orderFolded(texts: readonly string[]): Generator<void, Uint32Array> {
   const order = new Uint32Array(texts.length);
   for (let i = 0; i < order.length; i++) order[i] = i;
   // Texts often come nearly sorted already (by msku, say): then comparing them costs about one
   // comparison each, in the engines' adaptive merge sort.
   let descents = 0;
-  for (let i = 1; i < texts.length; i++) if (texts[i]! < texts[i - 1]!) descents++;
+  for (let from = 1; from < texts.length; from += STEP) {
+    const to = Math.min(texts.length, from + STEP);
+    for (let i = from; i < to; i++) if (texts[i]! < texts[i - 1]!) descents++;
+    yield;
+  }
   if (descents === 0) return order;
   if (descents < texts.length / 64) {
-    order.set(Array.from(order).sort(byCodeUnits(texts)));
+    order.set(plainArray(order).sort(byCodeUnits(texts)));
     return order;
   }
   const indexScale = 2 ** Math.max(1, Math.ceil(Math.log2(texts.length)));
   const width = Math.floor((53 - Math.log2(indexScale)) / CHARACTER_BITS);
   // Ranges [start, end) of `order` left to sort, whose texts all agree before `depth`.
   const pending = [0, order.length, 0];
+  let sinceStep = 0;
   while (pending.length > 0) {
     const depth = pending.pop()!;
     const end = pending.pop()!;
     const start = pending.pop()!;
+    if (sinceStep >= STEP) {
+      sinceStep = 0;
+      yield;
+    }
+    sinceStep += end - start;
     if (end - start <= SMALL_GROUP || width < 1) {
       sortTexts(texts, order, start, end);
       continue;
@@ -101,6 +144,10 @@ function orderFolded(texts: readonly string[]): Uint32Array {
       common = j;
     }
     common = Math.max(common, depth);
+    if (end - start > LARGEST_PACKED_GROUP) {
+      yield* dealByCharacter(texts, order, start, end, common, pending);
+      continue;
+    }
     const packed = new Float64Array(end - start);
     for (let i = start; i < end; i++) {
       const text = texts[order[i]!]!;
@@ -137,6 +184,51 @@ function orderFolded(texts: readonly string[]): Uint32Array {
   return order;
 }
 
+/** The indices of `texts` in code unit order, at once. */
+export const codeUnitOrder = (texts: readonly string[]): Uint32Array => runSteps(orderFolded(texts));
+
+/**
+ * Deals `order` from `start` to `end` out by the character at `depth` (a counting sort, texts
+ * that end there first), and leaves each group of more than one text with a character to `pending`.
+ */
+function* dealByCharacter(
+  texts: readonly string[],
+  order: Uint32Array,
+  start: number,
+  end: number,
+  depth: number,
+  pending: number[],
+): Generator<void> {
+  // Slot 0 for texts that end before `depth`, then one per UTF-16 code unit.
+  const starts = new Uint32Array(0x10000 + 2);
+  const slotOf = (row: number) => {
+    const text = texts[row]!;
+    return depth < text.length ? text.charCodeAt(depth) + 1 : 0;
+  };
+  for (let from = start; from < end; from += STEP) {
+    const to = Math.min(end, from + STEP);
+    for (let i = from; i < to; i++) starts[slotOf(order[i]!) + 1]!++;
+    yield;
+  }
+  starts[0] = start;
+  for (let slot = 1; slot < starts.length; slot++) starts[slot]! += starts[slot - 1]!;
+  const bounds = starts.slice();
+  const dealt = new Uint32Array(end - start);
+  for (let from = start; from < end; from += STEP) {
+    const to = Math.min(end, from + STEP);
+    for (let i = from; i < to; i++) {
+      const row = order[i]!;
+      dealt[starts[slotOf(row)]!++ - start] = row;
+    }
+    yield;
+  }
+  order.set(dealt, start);
+  // Slot 0's texts all ended: they are equal, and first.
+  for (let slot = 1; slot < bounds.length - 1; slot++) {
+    if (bounds[slot + 1]! - bounds[slot]! > 1) pending.push(bounds[slot]!, bounds[slot + 1]!, depth + 1);
+  }
+}
+
 /** Whether a digit holds a cut code. */
 function hasCutCode(digit: number, width: number): boolean {
   let rest = digit;
@@ -164,22 +256,26 @@ function sortTexts(texts: readonly string[], order: Uint32Array, start: number, 
 }
 
 /** Ranks texts in `order`; returns how many ranks, or -1 if neighbours are out of collator order. */
-function rankInOrder(
+function* rankInOrder(
   texts: readonly string[],
   order: ArrayLike<number>,
   ranks: Int32Array,
   isSorted: boolean,
-) {
+): Generator<void, number> {
   if (order.length === 0) return 0;
   let rank = 0;
   ranks[order[0]!] = 0;
-  for (let i = 1; i < order.length; i++) {
-    const previous = texts[order[i - 1]!]!;
-    const text = texts[order[i]!]!;
-    const comparison = previous === text ? 0 : compareText(previous, text);
-    if (comparison > 0 && !isSorted) return -1;
-    if (comparison !== 0) rank++;
-    ranks[order[i]!] = rank;
+  for (let from = 1; from < order.length; from += STEP) {
+    const to = Math.min(order.length, from + STEP);
+    for (let i = from; i < to; i++) {
+      const previous = texts[order[i - 1]!]!;
+      const text = texts[order[i]!]!;
+      const comparison = previous === text ? 0 : compareText(previous, text);
+      if (comparison > 0 && !isSorted) return -1;
+      if (comparison !== 0) rank++;
+      ranks[order[i]!] = rank;
+    }
+    yield;
   }
   return rank + 1;
 }
@@ -187,35 +283,48 @@ function rankInOrder(
 // Long runs rank only their own rows, flagged in `only` (every row when it is undefined); the
 // ranks of other rows are left unset.
 
-export function textRanks({ texts, sign }: TextKey, only?: Uint8Array): Ranks {
+export function textRanks(key: TextKey, only?: Uint8Array): Ranks {
+  return runSteps(textRankSteps(key, only));
+}
+
+/** `textRanks` in steps: pauses after each few milliseconds of work. */
+export function* textRankSteps({ texts, sign }: TextKey, only?: Uint8Array): Generator<void, Ranks> {
   const ranks = new Int32Array(texts.length);
   // The texts to rank, and each row's index into them, or -1 for a null.
   const toRank: string[] = [];
   if (hasRepeats(texts, only)) {
     const idOf = new Map<string, number>();
-    for (let row = 0; row < texts.length; row++) {
-      if (only !== undefined && only[row] === 0) continue;
-      const text = texts[row] ?? null;
-      if (text === null) {
-        ranks[row] = -1;
-        continue;
+    for (let from = 0; from < texts.length; from += STEP) {
+      const to = Math.min(texts.length, from + STEP);
+      for (let row = from; row < to; row++) {
+        if (only !== undefined && only[row] === 0) continue;
+        const text = texts[row] ?? null;
+        if (text === null) {
+          ranks[row] = -1;
+          continue;
+        }
+        let id = idOf.get(text);
+        if (id === undefined) {
+          id = toRank.push(text) - 1;
+          idOf.set(text, id);
+        }
+        ranks[row] = id;
       }
-      let id = idOf.get(text);
-      if (id === undefined) {
-        id = toRank.push(text) - 1;
-        idOf.set(text, id);
-      }
-      ranks[row] = id;
+      yield;
     }
   } else {
     // Texts need not be distinct to be ranked: skipping the lookups is cheaper when few repeat.
-    for (let row = 0; row < texts.length; row++) {
-      if (only !== undefined && only[row] === 0) continue;
-      const text = texts[row] ?? null;
-      ranks[row] = text === null ? -1 : toRank.push(text) - 1;
+    for (let from = 0; from < texts.length; from += STEP) {
+      const to = Math.min(texts.length, from + STEP);
+      for (let row = from; row < to; row++) {
+        if (only !== undefined && only[row] === 0) continue;
+        const text = texts[row] ?? null;
+        ranks[row] = text === null ? -1 : toRank.push(text) - 1;
+      }
+      yield;
     }
   }
-  const { ranks: rankOf, count } = rankTexts(toRank);
+  const { ranks: rankOf, count } = yield* rankTexts(toRank);
   for (let row = 0; row < texts.length; row++) {
     if (only !== undefined && only[row] === 0) continue;
     const id = ranks[row]!;

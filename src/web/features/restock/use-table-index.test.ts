@@ -78,4 +78,32 @@ describe('the restock page keeps its table index', () => {
       vi.unstubAllGlobals();
     }
   });
+
+  it('ranks the shown columns in idle time, numbers first, then the texts and the default order', () => {
+    const held: IdleRequestCallback[] = [];
+    vi.stubGlobal('requestIdleCallback', (callback: IdleRequestCallback) => held.push(callback));
+    vi.stubGlobal('cancelIdleCallback', () => {});
+    try {
+      const { rows: counted, reads } = countingReads(gridRows(20_000), 'title');
+      const { result, unmount } = renderHook(() => useTableIndex(counted, RESTOCK_COLUMNS));
+      const titleReadsBefore = reads();
+      // Idle periods one after another, each with time to spare, until nothing more is asked for.
+      const idle = { didTimeout: false, timeRemaining: () => 50 };
+      let periods = 0;
+      while (held.length > 0) {
+        held.shift()!(idle);
+        periods++;
+      }
+      expect(periods).toBeGreaterThan(2);
+      expect(reads()).toBeGreaterThan(titleReadsBefore);
+      // A table loaded sorted by another column goes back to the default order without reading a title.
+      const ranked = reads();
+      const shown = result.current.view({}, [], RESTOCK_COLUMNS).map((row) => row.id);
+      expect(reads()).toBe(ranked);
+      expect(shown).toEqual(sortRows(counted, [], RESTOCK_COLUMNS).map((row) => row.id));
+      unmount();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });
