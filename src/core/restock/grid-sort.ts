@@ -28,7 +28,11 @@ export const DEFAULT_SORT: readonly SortColumn[] = Object.freeze([
  * values, found by a radix sort. */
 
 // Product order needs no column definition, so the default sort works whatever columns are shown.
-const PRODUCT_SORT_COLUMN: GridColumn = { key: PRODUCT_COLUMN_KEY, filterBy: 'text', format: 'product' };
+export const PRODUCT_SORT_COLUMN: GridColumn = {
+  key: PRODUCT_COLUMN_KEY,
+  filterBy: 'text',
+  format: 'product',
+};
 
 /** What one sort key reads: a row field, as text or as a number, and the direction. */
 export type KeySpec = { field: string; isText: boolean; nullsAs: number | null; sign: 1 | -1 };

@@ -119,9 +119,10 @@ describe('TableIndex', () => {
       );
     }
 
-    // Stopped half way, edited, then sorted: the ranking starts over from the edited rows.
+    // Stopped while reading the titles, edited, then sorted: the ranking starts over from the
+    // edited rows (the steps read so far held the old titles).
     const halfWay = new TableIndex(many);
-    for (let step = 0; step < steps / 2; step++) expect(halfWay.prepareSort(product)).toBe(false);
+    for (let step = 0; step < 2; step++) expect(halfWay.prepareSort(product)).toBe(false);
     const edited = many.slice();
     edited[10] = { ...many[10]!, title: 'Aardvark lamp' };
     edited[20_000] = { ...many[20_000]!, title: null };
@@ -130,6 +131,20 @@ describe('TableIndex', () => {
     const shown = mskus(halfWay.view({}, [], RESTOCK_COLUMNS));
     expect(shown[0]).toBe(many[10]!.msku);
     expect(shown).toEqual(mskus(reference(edited, {}, [], RESTOCK_COLUMNS)));
+
+    // Stopped while ranking the mskus, one of them edited: ranked again from the edited rows.
+    const late = new TableIndex(many);
+    for (let step = 0; step < steps - 2; step++) expect(late.prepareSort(product)).toBe(false);
+    // Of the rows that share row 1's title, the one with the last msku is renamed to come first.
+    const group = many.flatMap((row, at) => (row.title === many[1]!.title ? [at] : []));
+    const last = group.reduce((a, b) => (many[a]!.msku > many[b]!.msku ? a : b));
+    expect(group.length).toBeGreaterThan(1);
+    const renamed = many.slice();
+    renamed[last] = { ...many[last]!, msku: '000-first' };
+    late.update(renamed);
+    expect(mskus(late.view({}, [], RESTOCK_COLUMNS))).toEqual(
+      mskus(reference(renamed, {}, [], RESTOCK_COLUMNS)),
+    );
   });
 
   it('ranks a number column from the numbers decoded with the table, reading no row object', () => {

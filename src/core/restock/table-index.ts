@@ -10,7 +10,7 @@ import {
 } from './grid-filters';
 import { type SortColumn, sortKeySpecs } from './grid-sort';
 import { type NumberKey, numberRanks } from './number-ranks';
-import { compareText, runSteps, textRankSteps } from './text-ranks';
+import { compareText, RANK_STEP, runSteps, textRankSteps } from './text-ranks';
 
 /* The table kept column by column for sorting and filtering (SPEC 2, 3), so that a sort click or a
  * filter keystroke does no work per row object:
@@ -67,23 +67,24 @@ const compareValues = (isText: boolean, x: string | number, y: string | number):
   return (x as number) < (y as number) ? -1 : (x as number) > (y as number) ? 1 : 0;
 };
 
-// Rows read per step of a text key's ranking, between two pauses.
-const TEXT_STEP = 8192;
-
 /** Ranks a text key in steps, pausing after each few milliseconds of work (`textRankSteps`). */
 function* rankTextKey(field: string, rows: readonly GridRow[]): Generator<void, RankedKey> {
   const texts = new Array<string | null>(rows.length);
-  for (let from = 0; from < rows.length; from += TEXT_STEP) {
-    const to = Math.min(rows.length, from + TEXT_STEP);
+  for (let from = 0; from < rows.length; from += RANK_STEP) {
+    const to = Math.min(rows.length, from + RANK_STEP);
     for (let row = from; row < to; row++) texts[row] = sortableText(rows[row]![field]);
     yield;
   }
   // Dense ranks in the collator's order, nulls last.
   const { ranks, count } = yield* textRankSteps({ kind: 'text', texts, sign: 1 });
   const values = new Array<string>(count - 1);
-  for (let row = 0; row < texts.length; row++) {
-    const text = texts[row];
-    if (text != null) values[ranks[row]!] = text;
+  for (let from = 0; from < texts.length; from += RANK_STEP) {
+    const to = Math.min(texts.length, from + RANK_STEP);
+    for (let row = from; row < to; row++) {
+      const text = texts[row];
+      if (text != null) values[ranks[row]!] = text;
+    }
+    yield;
   }
   return { field, isText: true, nullsAs: null, ranks, values };
 }

@@ -47,7 +47,7 @@ export type TextKey = { kind: 'text'; texts: (string | null)[]; sign: 1 | -1 };
  * a few milliseconds of work at most, so that idle time can rank a text column of a million rows
  * and still yield to a click.
  */
-const STEP = 8192;
+export const RANK_STEP = 8192;
 
 /** Runs a ranking's steps to the end at once. */
 export function runSteps<T>(steps: Generator<void, T>): T {
@@ -67,8 +67,8 @@ function plainArray(values: Uint32Array): number[] {
 /** Ranks texts in collator order: texts it calls equal share a rank. */
 function* rankTexts(texts: readonly string[]): Generator<void, Ranks> {
   const folded = new Array<string>(texts.length);
-  for (let from = 0; from < texts.length; from += STEP) {
-    const to = Math.min(texts.length, from + STEP);
+  for (let from = 0; from < texts.length; from += RANK_STEP) {
+    const to = Math.min(texts.length, from + RANK_STEP);
     for (let i = from; i < to; i++) folded[i] = foldText(texts[i]!);
     yield;
   }
@@ -106,8 +106,8 @@ function* orderFolded(texts: readonly string[]): Generator<void, Uint32Array> {
   // Texts often come nearly sorted already (by msku, say): then comparing them costs about one
   // comparison each, in the engines' adaptive merge sort.
   let descents = 0;
-  for (let from = 1; from < texts.length; from += STEP) {
-    const to = Math.min(texts.length, from + STEP);
+  for (let from = 1; from < texts.length; from += RANK_STEP) {
+    const to = Math.min(texts.length, from + RANK_STEP);
     for (let i = from; i < to; i++) if (texts[i]! < texts[i - 1]!) descents++;
     yield;
   }
@@ -125,7 +125,7 @@ function* orderFolded(texts: readonly string[]): Generator<void, Uint32Array> {
     const depth = pending.pop()!;
     const end = pending.pop()!;
     const start = pending.pop()!;
-    if (sinceStep >= STEP) {
+    if (sinceStep >= RANK_STEP) {
       sinceStep = 0;
       yield;
     }
@@ -174,8 +174,12 @@ function* orderFolded(texts: readonly string[]): Generator<void, Uint32Array> {
       if (digit === groupDigit) continue;
       // A digit of 0 means texts that all ended: equal.
       if (i - groupStart > 1 && groupDigit !== 0) {
-        if (hasCutCode(groupDigit, width)) sortTexts(texts, order, groupStart, i);
-        else pending.push(groupStart, i, common + width);
+        const cut = cutPosition(groupDigit, width);
+        if (cut < 0) pending.push(groupStart, i, common + width);
+        // Texts that tie up to a code too large to pack: compared whole, or, too many to compare
+        // in one step, dealt out by that character.
+        else if (i - groupStart <= RANK_STEP) sortTexts(texts, order, groupStart, i);
+        else yield* dealByCharacter(texts, order, groupStart, i, common + cut, pending);
       }
       groupStart = i;
       groupDigit = digit;
@@ -205,8 +209,8 @@ function* dealByCharacter(
     const text = texts[row]!;
     return depth < text.length ? text.charCodeAt(depth) + 1 : 0;
   };
-  for (let from = start; from < end; from += STEP) {
-    const to = Math.min(end, from + STEP);
+  for (let from = start; from < end; from += RANK_STEP) {
+    const to = Math.min(end, from + RANK_STEP);
     for (let i = from; i < to; i++) starts[slotOf(order[i]!) + 1]!++;
     yield;
   }
@@ -214,8 +218,8 @@ function* dealByCharacter(
   for (let slot = 1; slot < starts.length; slot++) starts[slot]! += starts[slot - 1]!;
   const bounds = starts.slice();
   const dealt = new Uint32Array(end - start);
-  for (let from = start; from < end; from += STEP) {
-    const to = Math.min(end, from + STEP);
+  for (let from = start; from < end; from += RANK_STEP) {
+    const to = Math.min(end, from + RANK_STEP);
     for (let i = from; i < to; i++) {
       const row = order[i]!;
       dealt[starts[slotOf(row)]!++ - start] = row;
@@ -229,14 +233,14 @@ function* dealByCharacter(
   }
 }
 
-/** Whether a digit holds a cut code. */
-function hasCutCode(digit: number, width: number): boolean {
+/** Where in a digit its code was cut (0 for its first character), or -1 when none was. */
+function cutPosition(digit: number, width: number): number {
   let rest = digit;
   for (let k = 0; k < width; k++) {
-    if (rest % (MAX_PACKED_CODE + 1) === MAX_PACKED_CODE) return true;
+    if (rest % (MAX_PACKED_CODE + 1) === MAX_PACKED_CODE) return width - 1 - k;
     rest = Math.floor(rest / (MAX_PACKED_CODE + 1));
   }
-  return false;
+  return -1;
 }
 
 /** Compares texts, by index, in code unit order. */
@@ -265,8 +269,8 @@ function* rankInOrder(
   if (order.length === 0) return 0;
   let rank = 0;
   ranks[order[0]!] = 0;
-  for (let from = 1; from < order.length; from += STEP) {
-    const to = Math.min(order.length, from + STEP);
+  for (let from = 1; from < order.length; from += RANK_STEP) {
+    const to = Math.min(order.length, from + RANK_STEP);
     for (let i = from; i < to; i++) {
       const previous = texts[order[i - 1]!]!;
       const text = texts[order[i]!]!;
@@ -294,8 +298,8 @@ export function* textRankSteps({ texts, sign }: TextKey, only?: Uint8Array): Gen
   const toRank: string[] = [];
   if (hasRepeats(texts, only)) {
     const idOf = new Map<string, number>();
-    for (let from = 0; from < texts.length; from += STEP) {
-      const to = Math.min(texts.length, from + STEP);
+    for (let from = 0; from < texts.length; from += RANK_STEP) {
+      const to = Math.min(texts.length, from + RANK_STEP);
       for (let row = from; row < to; row++) {
         if (only !== undefined && only[row] === 0) continue;
         const text = texts[row] ?? null;
@@ -314,8 +318,8 @@ export function* textRankSteps({ texts, sign }: TextKey, only?: Uint8Array): Gen
     }
   } else {
     // Texts need not be distinct to be ranked: skipping the lookups is cheaper when few repeat.
-    for (let from = 0; from < texts.length; from += STEP) {
-      const to = Math.min(texts.length, from + STEP);
+    for (let from = 0; from < texts.length; from += RANK_STEP) {
+      const to = Math.min(texts.length, from + RANK_STEP);
       for (let row = from; row < to; row++) {
         if (only !== undefined && only[row] === 0) continue;
         const text = texts[row] ?? null;
@@ -325,10 +329,14 @@ export function* textRankSteps({ texts, sign }: TextKey, only?: Uint8Array): Gen
     }
   }
   const { ranks: rankOf, count } = yield* rankTexts(toRank);
-  for (let row = 0; row < texts.length; row++) {
-    if (only !== undefined && only[row] === 0) continue;
-    const id = ranks[row]!;
-    ranks[row] = id < 0 ? count : sign === 1 ? rankOf[id]! : count - 1 - rankOf[id]!;
+  for (let from = 0; from < texts.length; from += RANK_STEP) {
+    const to = Math.min(texts.length, from + RANK_STEP);
+    for (let row = from; row < to; row++) {
+      if (only !== undefined && only[row] === 0) continue;
+      const id = ranks[row]!;
+      ranks[row] = id < 0 ? count : sign === 1 ? rankOf[id]! : count - 1 - rankOf[id]!;
+    }
+    yield;
   }
   return { ranks, count: count + 1 };
 }

@@ -319,23 +319,44 @@ describe('POST /api/imports/:id/revert', () => {
     expect((await rowsOf(owner)).size).toBe(0);
   });
 
+  it('undoes an import made over one already undone, then the one below both', async () => {
+    const owner = await ownerWith([]);
+    const undo = async (id: string) => (await owner.client.post(revertUrl(id), {}, owner.token)).body;
+    const base = await importRows(owner, [{ msku: 'P', cost: 1 }]);
+    const undone = await importRows(owner, [{ msku: 'P', cost: 2 }]);
+    expect(await undo(undone)).toEqual({ restored: 1, deleted: 0, skipped: 0 });
+    // P is the first import's again: the next import sits on that one, not on the one undone.
+    const later = await importRows(owner, [{ msku: 'P', cost: 3 }]);
+    expect(await undo(later)).toEqual({ restored: 1, deleted: 0, skipped: 0 });
+    expect((await rowsOf(owner)).get('P')!.cost).toBe(1);
+    expect(await undo(base)).toEqual({ restored: 0, deleted: 1, skipped: 0 });
+  });
+
   it('names, for a history kept from before it named them, the import below each row', async () => {
-    const owner = await ownerWith([product('A', { cost: 10 })]);
+    const owner = await ownerWith([product('A', { cost: 10 }), product('E', { cost: 5 })]);
+    const undo = async (id: string, body = {}) =>
+      (await owner.client.post(revertUrl(id), body, owner.token)).body;
     const first = await importRows(owner, [
       { msku: 'A', cost: 11 },
       { msku: 'B', cost: 1 },
+      { msku: 'E', cost: 6 },
     ]);
     const second = await importRows(owner, [{ msku: 'B', cost: 2 }]);
     const third = await importRows(owner, [
       { msku: 'A', cost: 13 },
       { msku: 'B', cost: 3 },
     ]);
-    await owner.client.patch('/api/tables/restock/data/A', { supplier: 'Edited' }, owner.token);
+    // An undo moves the history of the import below on, and an edit leaves E written by none.
+    const fourth = await importRows(owner, [{ msku: 'B', cost: 4 }]);
+    expect(await undo(fourth)).toEqual({ restored: 1, deleted: 0, skipped: 0 });
+    await owner.client.patch('/api/tables/restock/data/E', { supplier: 'Edited' }, owner.token);
     const accountId = await accountIdOf(t.pool, owner.email);
+    // What the history of the imports not undone names, and each product's last import.
     const named = async () => ({
       history: (
         await t.pool.query(
-          'SELECT import_id, msku, import_before FROM import_changes WHERE account_id = $1 ORDER BY import_id, msku',
+          `SELECT c.import_id, c.msku, c.import_before FROM import_changes AS c JOIN imports AS i ON i.id = c.import_id
+           WHERE c.account_id = $1 AND i.reverted_at IS NULL ORDER BY c.import_id, c.msku`,
           [accountId],
         )
       ).rows,
@@ -355,14 +376,26 @@ describe('POST /api/imports/:id/revert', () => {
     for (const statement of await migrationUpdates('0015_undo_follows_writers.sql'))
       await t.pool.query(statement);
 
-    // A was edited after the last import: no import left its version, so none is named for it.
+    // E was edited after the last import: no import left its version, so none is named for it.
     expect(await named()).toEqual({
       history: written.history,
-      products: [
-        { msku: 'A', last_import_id: null },
-        { msku: 'B', last_import_id: third },
-      ],
+      products: written.products.map((row) => (row.msku === 'E' ? { ...row, last_import_id: null } : row)),
     });
+    expect(written.products).toEqual([
+      { msku: 'A', last_import_id: third },
+      { msku: 'B', last_import_id: third },
+      { msku: 'E', last_import_id: first },
+    ]);
+    // And the imports left undo in turn, back to the first, whose edited product stays.
+    expect(await undo(third)).toEqual({ restored: 2, deleted: 0, skipped: 0 });
+    expect(await undo(second)).toEqual({ restored: 1, deleted: 0, skipped: 0 });
+    expect(await undo(first, { skipChanged: true })).toEqual({ restored: 1, deleted: 1, skipped: 1 });
+    expect([...(await rowsOf(owner)).values()].map((row) => [row.msku, row.cost])).toEqual(
+      expect.arrayContaining([
+        ['A', 10],
+        ['E', 6],
+      ]),
+    );
   });
 
   it('answers 404 for an unknown or malformed id and 400 for a bad body', async () => {

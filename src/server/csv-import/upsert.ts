@@ -268,7 +268,8 @@ async function apply(
     // A row that would change nothing is left alone: its version (the ETag) stays, so a re-import
     // of an unchanged report does not turn everyone's open edits stale.
     await client.query(
-      `UPDATE products AS p SET ${set.join(', ')}, version = p.version + 1, updated_at = now(), last_import_id = $2
+      `UPDATE products AS p
+       SET ${set.join(', ')}, version = p.version + 1, updated_at = now(), last_import_id = $2
        FROM import_rows AS r
        WHERE p.account_id = $1 AND p.msku = r.msku AND ROW(${stored}) IS DISTINCT FROM ROW(${next})`,
       [accountId, importId],

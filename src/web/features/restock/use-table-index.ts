@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import type { RestockColumn } from '../../../core/restock/columns';
-import { isSortedAsNumber } from '../../../core/restock/grid-sort';
+import { type GridColumn, PRODUCT_COLUMN_KEY } from '../../../core/restock/grid-column';
+import { isSortedAsNumber, PRODUCT_SORT_COLUMN } from '../../../core/restock/grid-sort';
 import { TableIndex } from '../../../core/restock/table-index';
 import type { GridRow } from './api';
 import { takeTableNumbers } from './table-numbers';
@@ -41,10 +42,10 @@ export function useTableIndex(
       index.releaseNumbers();
       return;
     }
-    const unranked = [
-      ...columns.filter(isSortedAsNumber),
-      ...columns.filter((column) => !isSortedAsNumber(column)),
-    ];
+    // The product's keys are the default order's, shown or not.
+    const texts: GridColumn[] = columns.filter((column) => !isSortedAsNumber(column));
+    if (!texts.some((column) => column.key === PRODUCT_COLUMN_KEY)) texts.push(PRODUCT_SORT_COLUMN);
+    const unranked = [...columns.filter(isSortedAsNumber), ...texts];
     let handle = 0;
     const step = (deadline: IdleDeadline) => {
       const started = performance.now();
