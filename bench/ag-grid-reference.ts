@@ -47,10 +47,18 @@ const nullsLast = (a, b, _nodeA, _nodeB, isDescending) => {
   return a < b ? -1 : a > b ? 1 : 0;
 };
 const columnDefs = ${JSON.stringify(columnDefs(columns))}.map((def) => ({ ...def, comparator: nullsLast }));
+// A failed load shows an alert, which the probes stop on, instead of a grid they wait for.
+const fail = (reason) => {
+  const alert = document.createElement('div');
+  alert.setAttribute('role', 'alert');
+  alert.textContent = 'AG Grid page: ' + reason;
+  document.body.append(alert);
+};
 (async () => {
   const response = await fetch('/api/tables/restock/data?shape=columns', {
     headers: { authorization: 'Bearer ' + sessionStorage.getItem('accessToken') },
   });
+  if (!response.ok) return fail(response.status + ' ' + (await response.text()));
   const { keys, rows } = await response.json();
   const rowData = new Array(rows.length);
   for (let r = 0; r < rows.length; r++) {
@@ -67,7 +75,7 @@ const columnDefs = ${JSON.stringify(columnDefs(columns))}.map((def) => ({ ...def
     defaultColDef: { sortable: true },
     animateRows: false,
   });
-})();
+})().catch((error) => fail(String(error)));
 </script></body></html>`;
 }
 
