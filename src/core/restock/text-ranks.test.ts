@@ -107,4 +107,23 @@ describe('textRanks', () => {
     const order = Array.from(codeUnitOrder(texts));
     expect(order.map((i) => texts[i]!)).toEqual(expected);
   });
+
+  it('takes fewer texts a step when they are long, and ranks them the same', () => {
+    const pausesOf = (texts: string[]) => {
+      const steps = textRankSteps({ kind: 'text', texts, sign: 1 });
+      let pauses = 0;
+      let step = steps.next();
+      while (!step.done) {
+        pauses++;
+        step = steps.next();
+      }
+      return { pauses, ranks: Array.from(step.value.ranks) };
+    };
+    const numbers = Array.from({ length: 4000 }, (_, i) => (i * 7919) % 4000);
+    const short = pausesOf(numbers.map((n) => `Title ${n}`));
+    // A brand's 480 characters before each title: the same order, many more pauses.
+    const long = pausesOf(numbers.map((n) => `${'Brand '.repeat(80)}Title ${n}`));
+    expect(long.ranks).toEqual(short.ranks);
+    expect(long.pauses).toBeGreaterThan(short.pauses * 4);
+  });
 });

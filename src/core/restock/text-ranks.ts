@@ -48,6 +48,23 @@ export type TextKey = { kind: 'text'; texts: (string | null)[]; sign: 1 | -1 };
  * and still yield to a click.
  */
 export const RANK_STEP = 8192;
+/** Characters read between two pauses: long texts take fewer rows a step. */
+const CHARACTERS_PER_STEP = 1 << 18;
+
+/** Rows a step of passes over `texts` reads: `RANK_STEP`, fewer for long texts. */
+function rowsPerStep(texts: readonly (string | null)[]): number {
+  const every = Math.max(1, Math.floor(texts.length / 256));
+  let characters = 0;
+  let sampled = 0;
+  for (let row = 0; row < texts.length; row += every) {
+    const text = texts[row];
+    if (text == null) continue;
+    characters += text.length;
+    sampled++;
+  }
+  const average = sampled === 0 ? 1 : Math.max(1, characters / sampled);
+  return Math.max(64, Math.min(RANK_STEP, Math.floor(CHARACTERS_PER_STEP / average)));
+}
 
 /** Runs a ranking's steps to the end at once. */
 export function runSteps<T>(steps: Generator<void, T>): T {
@@ -66,21 +83,22 @@ function plainArray(values: Uint32Array): number[] {
 
 /** Ranks texts in collator order: texts it calls equal share a rank. */
 function* rankTexts(texts: readonly string[]): Generator<void, Ranks> {
+  const step = rowsPerStep(texts);
   const folded = new Array<string>(texts.length);
-  for (let from = 0; from < texts.length; from += RANK_STEP) {
-    const to = Math.min(texts.length, from + RANK_STEP);
+  for (let from = 0; from < texts.length; from += step) {
+    const to = Math.min(texts.length, from + step);
     for (let i = from; i < to; i++) folded[i] = foldText(texts[i]!);
     yield;
   }
-  const order = yield* orderFolded(folded);
+  const order = yield* orderFolded(folded, step);
   const ranks = new Int32Array(texts.length);
-  let count = yield* rankInOrder(texts, order, ranks, false);
+  let count = yield* rankInOrder(texts, order, ranks, false, step);
   if (count < 0) {
     // A plain array, whose sort is adaptive, unlike that of typed arrays in V8. One piece: it
     // happens only when the folded texts' order is not the collator's (some punctuation).
     const exact = plainArray(order).sort((a, b) => compareText(texts[a]!, texts[b]!));
     yield;
-    count = yield* rankInOrder(texts, exact, ranks, true);
+    count = yield* rankInOrder(texts, exact, ranks, true, step);
   }
   return { ranks, count };
 }
@@ -100,14 +118,14 @@ const LARGEST_PACKED_GROUP = 65_536;
  * digits are several characters packed into a number together with the index and sorted natively;
  * texts that share a digit are sorted again past it, or compared whole.
  */
-function* orderFolded(texts: readonly string[]): Generator<void, Uint32Array> {
+function* orderFolded(texts: readonly string[], step: number): Generator<void, Uint32Array> {
   const order = new Uint32Array(texts.length);
   for (let i = 0; i < order.length; i++) order[i] = i;
   // Texts often come nearly sorted already (by msku, say): then comparing them costs about one
   // comparison each, in the engines' adaptive merge sort.
   let descents = 0;
-  for (let from = 1; from < texts.length; from += RANK_STEP) {
-    const to = Math.min(texts.length, from + RANK_STEP);
+  for (let from = 1; from < texts.length; from += step) {
+    const to = Math.min(texts.length, from + step);
     for (let i = from; i < to; i++) if (texts[i]! < texts[i - 1]!) descents++;
     yield;
   }
@@ -136,12 +154,20 @@ function* orderFolded(texts: readonly string[]): Generator<void, Uint32Array> {
     }
     const first = texts[order[start]!]!;
     let common = first.length;
+    // Texts that share a long start (a brand in every title) make this the dear pass: it pauses by
+    // the characters compared.
+    let compared = 0;
     for (let i = start + 1; i < end && common > depth; i++) {
       const text = texts[order[i]!]!;
       const limit = Math.min(common, text.length);
       let j = depth;
       while (j < limit && text.charCodeAt(j) === first.charCodeAt(j)) j++;
       common = j;
+      compared += j - depth + 1;
+      if (compared >= CHARACTERS_PER_STEP) {
+        compared = 0;
+        yield;
+      }
     }
     common = Math.max(common, depth);
     if (end - start > LARGEST_PACKED_GROUP) {
@@ -189,7 +215,8 @@ function* orderFolded(texts: readonly string[]): Generator<void, Uint32Array> {
 }
 
 /** The indices of `texts` in code unit order, at once. */
-export const codeUnitOrder = (texts: readonly string[]): Uint32Array => runSteps(orderFolded(texts));
+export const codeUnitOrder = (texts: readonly string[]): Uint32Array =>
+  runSteps(orderFolded(texts, rowsPerStep(texts)));
 
 /**
  * Deals `order` from `start` to `end` out by the character at `depth` (a counting sort, texts
@@ -265,12 +292,13 @@ function* rankInOrder(
   order: ArrayLike<number>,
   ranks: Int32Array,
   isSorted: boolean,
+  step: number,
 ): Generator<void, number> {
   if (order.length === 0) return 0;
   let rank = 0;
   ranks[order[0]!] = 0;
-  for (let from = 1; from < order.length; from += RANK_STEP) {
-    const to = Math.min(order.length, from + RANK_STEP);
+  for (let from = 1; from < order.length; from += step) {
+    const to = Math.min(order.length, from + step);
     for (let i = from; i < to; i++) {
       const previous = texts[order[i - 1]!]!;
       const text = texts[order[i]!]!;
@@ -293,13 +321,14 @@ export function textRanks(key: TextKey, only?: Uint8Array): Ranks {
 
 /** `textRanks` in steps: pauses after each few milliseconds of work. */
 export function* textRankSteps({ texts, sign }: TextKey, only?: Uint8Array): Generator<void, Ranks> {
+  const step = rowsPerStep(texts);
   const ranks = new Int32Array(texts.length);
   // The texts to rank, and each row's index into them, or -1 for a null.
   const toRank: string[] = [];
   if (hasRepeats(texts, only)) {
     const idOf = new Map<string, number>();
-    for (let from = 0; from < texts.length; from += RANK_STEP) {
-      const to = Math.min(texts.length, from + RANK_STEP);
+    for (let from = 0; from < texts.length; from += step) {
+      const to = Math.min(texts.length, from + step);
       for (let row = from; row < to; row++) {
         if (only !== undefined && only[row] === 0) continue;
         const text = texts[row] ?? null;
@@ -318,8 +347,8 @@ export function* textRankSteps({ texts, sign }: TextKey, only?: Uint8Array): Gen
     }
   } else {
     // Texts need not be distinct to be ranked: skipping the lookups is cheaper when few repeat.
-    for (let from = 0; from < texts.length; from += RANK_STEP) {
-      const to = Math.min(texts.length, from + RANK_STEP);
+    for (let from = 0; from < texts.length; from += step) {
+      const to = Math.min(texts.length, from + step);
       for (let row = from; row < to; row++) {
         if (only !== undefined && only[row] === 0) continue;
         const text = texts[row] ?? null;
@@ -329,8 +358,8 @@ export function* textRankSteps({ texts, sign }: TextKey, only?: Uint8Array): Gen
     }
   }
   const { ranks: rankOf, count } = yield* rankTexts(toRank);
-  for (let from = 0; from < texts.length; from += RANK_STEP) {
-    const to = Math.min(texts.length, from + RANK_STEP);
+  for (let from = 0; from < texts.length; from += step) {
+    const to = Math.min(texts.length, from + step);
     for (let row = from; row < to; row++) {
       if (only !== undefined && only[row] === 0) continue;
       const id = ranks[row]!;
