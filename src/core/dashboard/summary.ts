@@ -19,6 +19,22 @@ export type DashboardRow = Pick<
   | 'reorder_by'
 >;
 
+/** The dashboard's fields of a restock row, alone: a million products' rows are kept this small. */
+export const dashboardRowOf = (row: DashboardRow): DashboardRow => ({
+  msku: row.msku,
+  title: row.title,
+  asin: row.asin,
+  currency: row.currency,
+  marketplace: row.marketplace,
+  total_quantity: row.total_quantity,
+  hdos: row.hdos,
+  daily_rate: row.daily_rate,
+  recommended_buy_quantity: row.recommended_buy_quantity,
+  total_spend: row.total_spend,
+  stockout_date: row.stockout_date,
+  reorder_by: row.reorder_by,
+});
+
 export type Amount = { currency: string; amount: number };
 
 export type UrgentProduct = {

@@ -12,6 +12,25 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * The client closed its connection before its answer was ready, and the work for it was stopped.
+ * Nobody reads the answer; the status (nginx's "client closed request") is for the logs.
+ */
+export class ClientGoneError extends HttpError {
+  constructor() {
+    super(499, 'The request was closed before its answer was ready.');
+  }
+}
+
+/** A signal that aborts when the client closes the connection before the reply was sent. */
+export function clientGoneSignal(reply: FastifyReply): AbortSignal {
+  const gone = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) gone.abort(new ClientGoneError());
+  });
+  return gone.signal;
+}
+
 export const badRequest = (message: string) => new HttpError(400, message);
 export const unauthorized = (message = 'Please log in again') => new HttpError(401, message);
 export const forbidden = (message = 'You do not have permission to do this') => new HttpError(403, message);

@@ -1,9 +1,12 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { calculationDefaultsFrom } from '../db/calculation-defaults';
 import type { Db } from '../db/pool';
-import { listKeyedProductValues, listProductRowKeys } from './queries';
+import { forEachProductValues, listKeyedProductValues, listProductRowKeys } from './queries';
 import { type KeptRow, keptRow, type RowCache } from './row-cache';
 import { compactRowFromValues, MSKU_INDEX, READ_KEY_COUNT, TABLE_ROW_KEYS } from './table-rows';
+
+/** What stops a read whose client went away: an AbortSignal. */
+type Cancellation = Pick<AbortSignal, 'throwIfAborted'>;
 
 /** Rows serialised between two turns of the event loop (as `jsonArrayInTurns`). */
 const SLICE = 500;
@@ -27,7 +30,10 @@ export async function columnsAnswer(
   accountId: string,
   table: { defaults: Record<string, unknown> | null; forecastGeneration: number; server: string },
   day: string,
+  cancel?: Cancellation,
 ): Promise<string[]> {
+  // Gone while it waited for its turn.
+  cancel?.throwIfAborted();
   const defaults = calculationDefaultsFrom(table.defaults);
   const context = `${table.server}\n${day}\n${JSON.stringify(table.defaults)}`;
   const keptRows = cache.rowsOf(accountId, context);
@@ -36,56 +42,106 @@ export async function columnsAnswer(
   const isKept = (hit: KeptRow | undefined, key: string): hit is KeptRow =>
     hit !== undefined &&
     (hit.key === key || (productKeysOnly && hit.key.length > key.length && hit.key.startsWith(`${key} `)));
-  // Either [msku, key] per product with the changed ones' values in `fetched`, or every product's
-  // values with its key last.
-  let listed: unknown[][];
-  let fetched: Map<string, unknown[]> | undefined;
+
+  // The rows to keep for the next read, until they pass the cache's budget: an account too large
+  // to keep is not worth a kept row's bookkeeping for each of its products.
+  let next: Map<string, KeptRow> | undefined = new Map();
+  let nextBytes = 0;
+  const keep = (msku: string, row: KeptRow) => {
+    if (!next) return;
+    next.set(msku, row);
+    nextBytes += row.bytes;
+    if (nextBytes > cache.maxBytes) next = undefined;
+  };
+  const pieces = [`{"keys":${JSON.stringify(TABLE_ROW_KEYS)},"rows":[`];
+  let first = true;
+  const send = (part: string[]) => {
+    if (part.length === 0) return;
+    pieces.push((first ? '' : ',') + part.join(','));
+    first = false;
+  };
+  // Derives and serialises one product's values (its row key last) as read.
+  const rowJson = (values: unknown[], msku: string) => {
+    const rowKey = values[READ_KEY_COUNT] as string;
+    // The key off the end (the row is this read's own): what is left is what the table reads.
+    values.length = READ_KEY_COUNT;
+    const json = JSON.stringify(compactRowFromValues(values, defaults, day));
+    if (next) keep(msku, keptRow(msku, rowKey, json));
+    return json;
+  };
+
+  // With kept rows, every product's key first, and only the changed products' values (unless most
+  // changed).
   if (kept) {
     const keys = await listProductRowKeys(db, accountId, !productKeysOnly);
     const changed = keys.filter(([msku, key]) => !isKept(kept.get(msku), key)).map(([msku]) => msku);
-    if (changed.length > keys.length / 2) {
-      listed = await listKeyedProductValues(db, accountId);
-    } else {
-      listed = keys;
+    if (changed.length <= keys.length / 2) {
       const values = changed.length > 0 ? await listKeyedProductValues(db, accountId, changed) : [];
-      fetched = new Map(values.map((row) => [row[MSKU_INDEX] as string, row]));
+      const fetched = new Map(values.map((row) => [row[MSKU_INDEX] as string, row]));
+      await inSlices(
+        cancel,
+        keys.length,
+        (i) => {
+          const [msku, key] = keys[i]!;
+          const hit = kept.get(msku);
+          if (isKept(hit, key)) {
+            keep(msku, hit);
+            return hit.json;
+          }
+          const row = fetched.get(msku);
+          // Deleted since its key was read.
+          return row ? rowJson(row, msku) : undefined;
+        },
+        send,
+      );
+      return finish();
     }
-  } else {
-    listed = await listKeyedProductValues(db, accountId);
   }
+  await forEachProductValues(db, accountId, true, (rows) =>
+    inSlices(
+      cancel,
+      rows.length,
+      (i) => {
+        const row = rows[i]!;
+        const msku = row[MSKU_INDEX] as string;
+        const hit = kept?.get(msku);
+        if (isKept(hit, row[READ_KEY_COUNT] as string)) {
+          keep(msku, hit);
+          return hit.json;
+        }
+        return rowJson(row, msku);
+      },
+      send,
+    ),
+  );
+  return finish();
 
-  const next = new Map<string, KeptRow>();
-  const pieces = [`{"keys":${JSON.stringify(TABLE_ROW_KEYS)},"rows":[`];
-  let first = true;
-  for (let start = 0; start < listed.length; start += SLICE) {
-    if (start > 0) await nextTurn();
-    const part: string[] = [];
-    for (let i = start; i < Math.min(listed.length, start + SLICE); i++) {
-      const row = listed[i]!;
-      const msku = (fetched ? row[0] : row[MSKU_INDEX]) as string;
-      const key = (fetched ? row[1] : row[READ_KEY_COUNT]) as string;
-      const hit = kept?.get(msku);
-      if (isKept(hit, key)) {
-        next.set(msku, hit);
-        part.push(hit.json);
-        continue;
-      }
-      const values = fetched ? fetched.get(msku) : row;
-      // Deleted since its key was read.
-      if (!values) continue;
-      const rowKey = values[READ_KEY_COUNT] as string;
-      // The key off the end (the row is this read's own): what is left is what the table reads.
-      values.length = READ_KEY_COUNT;
-      const json = JSON.stringify(compactRowFromValues(values, defaults, day));
-      next.set(msku, keptRow(msku, rowKey, json));
-      part.push(json);
-    }
-    if (part.length > 0) {
-      pieces.push((first ? '' : ',') + part.join(','));
-      first = false;
-    }
+  function finish() {
+    pieces.push(']}');
+    if (next) cache.replace(accountId, context, next, table.forecastGeneration);
+    else cache.forget(accountId);
+    return pieces;
   }
-  pieces.push(']}');
-  cache.replace(accountId, context, next, table.forecastGeneration);
-  return pieces;
+}
+
+/**
+ * The JSON of rows 0 to `count` − 1, sent `SLICE` at a time with a turn of the event loop between,
+ * stopped (by its error) before any slice once `cancel` is.
+ */
+async function inSlices(
+  cancel: Cancellation | undefined,
+  count: number,
+  jsonOf: (index: number) => string | undefined,
+  send: (part: string[]) => void,
+): Promise<void> {
+  for (let start = 0; start < count; start += SLICE) {
+    if (start > 0) await nextTurn();
+    cancel?.throwIfAborted();
+    const part: string[] = [];
+    for (let i = start; i < Math.min(count, start + SLICE); i++) {
+      const json = jsonOf(i);
+      if (json !== undefined) part.push(json);
+    }
+    send(part);
+  }
 }

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import type pg from 'pg';
 import { type EditableField, PRODUCT_FIELD_KEYS, type Product } from '../../core/product-fields/fields';
 import type { ForecastFields } from '../../core/restock/engine';
 import type { Db } from '../db/pool';
@@ -30,26 +31,79 @@ type ArrayQueryable = {
 /**
  * Products of the account as value arrays in STORED_PRODUCT_KEYS order, then their forecast's
  * (FORECAST_SELECT, DESIGN 10), then the row key (ROW_KEY) when `keyed`: every product in msku
- * order, or the listed mskus in no particular order. Array mode skips pg's per-row object
- * building, which dominates a 100k-row read.
+ * order, or (`listed`) the mskus of $2 in no particular order. Read in array mode, which skips
+ * pg's per-row object building, the largest cost of a 100k-row read.
  */
-async function readProductValues(
+const productValuesText = (keyed: boolean, listed: boolean) =>
+  `SELECT ${STORED_PRODUCT_KEYS.map((key) => `p.${key}`).join(', ')}, ${FORECAST_SELECT}${keyed ? `, ${ROW_KEY}` : ''}
+      FROM products AS p LEFT JOIN forecasts AS f ON f.account_id = p.account_id AND f.msku = p.msku
+      WHERE p.account_id = $1 ${listed ? 'AND p.msku = ANY($2::text[])' : 'ORDER BY p.msku'}`;
+
+async function readListedProductValues(
   db: Db,
   accountId: string,
-  { mskus, keyed = false }: { mskus?: readonly string[]; keyed?: boolean },
+  mskus: readonly string[],
+  keyed: boolean,
 ): Promise<unknown[][]> {
   const result = await (db as unknown as ArrayQueryable).$client.query({
-    text: `SELECT ${STORED_PRODUCT_KEYS.map((key) => `p.${key}`).join(', ')}, ${FORECAST_SELECT}${keyed ? `, ${ROW_KEY}` : ''}
-      FROM products AS p LEFT JOIN forecasts AS f ON f.account_id = p.account_id AND f.msku = p.msku
-      WHERE p.account_id = $1 ${mskus ? 'AND p.msku = ANY($2::text[])' : 'ORDER BY p.msku'}`,
-    values: mskus ? [accountId, mskus] : [accountId],
+    text: productValuesText(keyed, true),
+    values: [accountId, mskus],
     rowMode: 'array',
   });
   return result.rows;
 }
 
-/** Every product of the account as value arrays, in msku order (`readProductValues`). */
-export const listProductValues = (db: Db, accountId: string) => readProductValues(db, accountId, {});
+/** Rows one fetch of the whole table's cursor reads (a few megabytes of values). */
+export const CURSOR_ROWS = 2000;
+
+/**
+ * Every product of the account as value arrays (`productValuesText`, in msku order), handed to
+ * `onRows` a chunk at a time from one snapshot: a cursor in a read-only REPEATABLE READ
+ * transaction, the next chunk fetched while `onRows` works on this one. A million products read
+ * in one statement kept every parsed row alive at once (over a gigabyte, most of the read spent
+ * collecting garbage), and the statement ran as long as the slowest reader took, into the
+ * statement timeout; here each fetch is a short statement of its own.
+ */
+export async function forEachProductValues(
+  db: Db,
+  accountId: string,
+  keyed: boolean,
+  onRows: (rows: unknown[][]) => Promise<void>,
+  chunkRows = CURSOR_ROWS,
+): Promise<void> {
+  const client = await (db as unknown as { $client: pg.Pool }).$client.connect();
+  let failure: Error | undefined;
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    await client.query(`DECLARE product_values NO SCROLL CURSOR FOR ${productValuesText(keyed, false)}`, [
+      accountId,
+    ]);
+    const fetchRows = () => {
+      const rows = client
+        .query({ text: `FETCH ${chunkRows} FROM product_values`, rowMode: 'array' })
+        .then((result) => result.rows as unknown[][]);
+      // Awaited below; until then, a failure is not an unhandled one.
+      rows.catch(() => {});
+      return rows;
+    };
+    let next = fetchRows();
+    for (;;) {
+      const rows = await next;
+      const more = rows.length === chunkRows;
+      if (more) next = fetchRows();
+      if (rows.length > 0) await onRows(rows);
+      if (!more) break;
+    }
+    await client.query('COMMIT');
+  } catch (error) {
+    failure = error instanceof Error ? error : new Error(String(error));
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    // A connection whose statement failed (timed out, lost) is closed, not lent again.
+    client.release(failure);
+  }
+}
 
 /**
  * Names the stored row a product's table row is made from: the tuples of the product and of its
@@ -92,9 +146,9 @@ export async function listProductRowKeys(
   });
 }
 
-/** As `listProductValues` (or of the listed mskus only, in no particular order), each row's key last. */
-export const listKeyedProductValues = (db: Db, accountId: string, mskus?: readonly string[]) =>
-  readProductValues(db, accountId, { mskus, keyed: true });
+/** The listed products (by msku) as `listProductValuesOf` reads them, each row's key last. */
+export const listKeyedProductValues = (db: Db, accountId: string, mskus: readonly string[]) =>
+  readListedProductValues(db, accountId, mskus, true);
 
 /** Every product's msku and title, the keys of the table's default order, as value arrays. */
 export async function listProductTitles(db: Db, accountId: string): Promise<Array<[string, string | null]>> {
@@ -107,9 +161,9 @@ export async function listProductTitles(db: Db, accountId: string): Promise<Arra
   return result.rows as Array<[string, string | null]>;
 }
 
-/** The listed products (by msku) as `listProductValues` reads them, in no particular order. */
+/** The listed products (by msku) as value arrays (`productValuesText`), in no particular order. */
 export const listProductValuesOf = (db: Db, accountId: string, mskus: readonly string[]) =>
-  readProductValues(db, accountId, { mskus });
+  readListedProductValues(db, accountId, mskus, false);
 
 /**
  * What the whole-table answer is made of, in one cheap read: every write to a product bumps its

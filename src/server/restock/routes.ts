@@ -15,7 +15,7 @@ import { requirePermission } from '../access/guards';
 import type { AppDeps } from '../app-deps';
 import { currentUser } from '../auth/guard';
 import { calculationDefaultsFrom } from '../db/calculation-defaults';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest, clientGoneSignal, notFound } from '../http/errors';
 import { jsonArrayInTurns, mapInTurns } from '../http/turns';
 import { parseBody, parseInput } from '../http/validate';
 import { ANSWER_CACHE_BYTES, CACHED_TABLE_PRODUCTS, createAnswerCache } from './answer-cache';
@@ -25,7 +25,7 @@ import {
   findColumnKeys,
   findProduct,
   findTableStamp,
-  listProductValues,
+  forEachProductValues,
   type ProductForRow,
   type StoredProduct,
   saveColumnKeys,
@@ -114,21 +114,24 @@ export function restockRoutes(app: FastifyInstance, deps: AppDeps): void {
     const { stamp, defaults: storedDefaults } = tableState;
     // The whole table: read, derived and serialised within the account's turns (decision 008),
     // in slices that leave turns to other requests.
-    const build = () =>
+    const build = (cancel?: AbortSignal) =>
       runHeavy(accountId, async () => {
         // The grid's shape: rows unchanged since the last read are sent as serialised then.
-        if (shape === 'columns') return columnsAnswer(db, rowCache, accountId, tableState, day);
-        const values = await listProductValues(db, accountId);
+        if (shape === 'columns') return columnsAnswer(db, rowCache, accountId, tableState, day, cancel);
         const defaults = calculationDefaultsFrom(storedDefaults);
-        return jsonArrayInTurns(
-          '[',
-          await mapInTurns(values, (row) => tableRowFromValues(row, defaults, day)),
-          ']',
-        );
+        const pieces = ['['];
+        await forEachProductValues(db, accountId, false, async (values) => {
+          cancel?.throwIfAborted();
+          const rows = await mapInTurns(values, (row) => tableRowFromValues(row, defaults, day));
+          pieces.push(...(await jsonArrayInTurns(pieces.length > 1 ? ',' : '', rows, '')));
+        });
+        pieces.push(']');
+        return pieces;
       });
     // A large table is built for every read: its turns are what keep one account from streaming
     // it in a loop at the expense of the others (decision 008).
-    if (stamp === null) return reply.send(Readable.from(await build()));
+    // A reload or a closed tab stops the build: a million rows take seconds of the server's CPU.
+    if (stamp === null) return reply.send(Readable.from(await build(clientGoneSignal(reply))));
     // A stored answer is sent as it is, with no turn to wait for.
     const body = await answers.get(accountId, `${shape}\n${day}\n${stamp}`, async () =>
       Buffer.concat((await build()).map((piece) => Buffer.from(piece, 'utf8'))),

@@ -33,6 +33,20 @@ describe('createRowCache', () => {
     expect(cache.rowsOf('a', 'c')).toBeDefined();
   });
 
+  it("forgets an account's rows, and counts them out of its budget", () => {
+    const one = keptRow('X', 'X-1', '["X"]').bytes;
+    const cache = createRowCache(one * 2);
+    expect(cache.maxBytes).toBe(one * 2);
+    cache.replace('a', 'c', rows('X', 'Y'), 0);
+    cache.forget('a');
+    expect(cache.rowsOf('a', 'c')).toBeUndefined();
+    // The room is free again: two accounts of one row fit.
+    cache.replace('b', 'c', rows('X'), 0);
+    cache.replace('c', 'c', rows('X'), 0);
+    expect(cache.rowsOf('b', 'c')).toBeDefined();
+    expect(cache.rowsOf('c', 'c')).toBeDefined();
+  });
+
   it('counts a row of characters beyond Latin-1 at two bytes a character, as V8 stores it', () => {
     const latin = keptRow('X', 'k', '["Café lamp"]');
     const wide = keptRow('X', 'k', '["カフェ lamp"]');

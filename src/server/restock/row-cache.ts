@@ -26,6 +26,8 @@ export type KeptRows = { rows: ReadonlyMap<string, KeptRow>; forecastGeneration:
 type AccountRows = KeptRows & { context: string; bytes: number };
 
 export type RowCache = {
+  /** The most bytes it keeps: an account's rows beyond it are never kept. */
+  maxBytes: number;
   /** The account's kept rows when they were made under `context`, or undefined. */
   rowsOf: (account: string, context: string) => KeptRows | undefined;
   /** Stores the rows of one read as the account's (those of products no longer read go). */
@@ -35,6 +37,8 @@ export type RowCache = {
     rows: ReadonlyMap<string, KeptRow>,
     forecastGeneration: number,
   ) => void;
+  /** Drops the account's rows (a read found them too many to keep). */
+  forget: (account: string) => void;
 };
 
 // V8 keeps a string of Latin-1 characters in one byte each and any other in two (JSON escapes
@@ -55,7 +59,15 @@ export function createRowCache(maxBytes: number): RowCache {
   const accounts = new Map<string, AccountRows>();
   let total = 0;
 
+  function forget(account: string) {
+    const previous = accounts.get(account);
+    if (!previous) return;
+    total -= previous.bytes;
+    accounts.delete(account);
+  }
+
   return {
+    maxBytes,
     rowsOf(account, context) {
       const kept = accounts.get(account);
       if (!kept || kept.context !== context) return undefined;
@@ -64,11 +76,7 @@ export function createRowCache(maxBytes: number): RowCache {
       return kept;
     },
     replace(account, context, rows, forecastGeneration) {
-      const previous = accounts.get(account);
-      if (previous) {
-        total -= previous.bytes;
-        accounts.delete(account);
-      }
+      forget(account);
       let bytes = 0;
       for (const entry of rows.values()) bytes += entry.bytes;
       if (bytes > maxBytes) return;
@@ -80,5 +88,6 @@ export function createRowCache(maxBytes: number): RowCache {
         total -= entry.bytes;
       }
     },
+    forget,
   };
 }
