@@ -198,4 +198,22 @@ describe('dayNumber', () => {
     expect(dayNumber('2024-13-01')).toBeNull();
     expect(dayNumber('24-01-01')).toBeNull();
   });
+
+  it('answers the same for a date read again, real or not, after others', () => {
+    for (const iso of ['2024-02-29', '2023-02-29', '2024-02-29', '2024-02-29', '2023-02-29', '2023-02-29']) {
+      expect(dayNumber(iso)).toBe(iso === '2024-02-29' ? 19_782 : null);
+    }
+  });
+});
+
+describe('isoDay', () => {
+  it('names every day of many years right, read once or again', () => {
+    const start = dayNumber('2020-01-01')!;
+    const expected = (day: number) => new Date(day * 86_400_000).toISOString().slice(0, 10);
+    // More days than it keeps, twice over: the kept ones and the ones made again agree.
+    for (let round = 0; round < 2; round++) {
+      for (let day = start; day < start + 5000; day++) expect(isoDay(day)).toBe(expected(day));
+    }
+    expect(isoDay(start + 59)).toBe('2020-02-29');
+  });
 });

@@ -25,6 +25,11 @@ const DERIVED_KEYS = [
 /** The values read per product: its stored fields, its version, then its forecast's fields. */
 const READ_KEYS = [...STORED_PRODUCT_KEYS, ...FORECAST_FIELD_KEYS] as const;
 
+type ReadKey = (typeof READ_KEYS)[number];
+
+/** Where each key's value sits in the values read per product. */
+const at = Object.fromEntries(READ_KEYS.map((key, i) => [key, i])) as Record<ReadKey, number>;
+
 /** How many values are read per product (a row key read with them comes after). */
 export const READ_KEY_COUNT = READ_KEYS.length;
 
@@ -39,12 +44,44 @@ export const FIRST_ROWS_LIMIT = 1000;
 
 export type ProductWithForecast = StoredProduct & ForecastFields;
 
-// Objects built by assigning the same keys in the same order share one hidden class, which keeps
-// 100k rows fast to build and to serialise (spreading them was 20× slower here).
-function toProduct(values: readonly unknown[]): ProductWithForecast {
-  const product: Record<string, unknown> = {};
-  for (let i = 0; i < READ_KEYS.length; i++) product[READ_KEYS[i]!] = values[i] ?? null;
-  return product as ProductWithForecast;
+// One object literal: every product gets the same hidden class at once, where assigning the keys
+// one by one in a loop (each store a lookup by name) took twice as long to derive a row, and
+// spreading them was 20× slower. `satisfies` keeps the list whole when a field is added.
+function toProduct(v: readonly unknown[]): ProductWithForecast {
+  return {
+    msku: v[at.msku] ?? null,
+    asin: v[at.asin] ?? null,
+    title: v[at.title] ?? null,
+    main_thumbnail: v[at.main_thumbnail] ?? null,
+    supplier: v[at.supplier] ?? null,
+    cost: v[at.cost] ?? null,
+    your_price: v[at.your_price] ?? null,
+    referral_fee: v[at.referral_fee] ?? null,
+    fba_fee: v[at.fba_fee] ?? null,
+    buy_box_price: v[at.buy_box_price] ?? null,
+    competitive_price: v[at.competitive_price] ?? null,
+    sales_last_30_days: v[at.sales_last_30_days] ?? null,
+    days_in_stock_of_last_30: v[at.days_in_stock_of_last_30] ?? null,
+    fba_quantity: v[at.fba_quantity] ?? null,
+    inbound_quantity: v[at.inbound_quantity] ?? null,
+    local_inventory_quantity: v[at.local_inventory_quantity] ?? null,
+    quantity_already_ordered: v[at.quantity_already_ordered] ?? null,
+    seasonality_multiplier: v[at.seasonality_multiplier] ?? null,
+    order_lead_time: v[at.order_lead_time] ?? null,
+    prep_lead_time: v[at.prep_lead_time] ?? null,
+    amz_lead_time: v[at.amz_lead_time] ?? null,
+    desired_days_of_inventory: v[at.desired_days_of_inventory] ?? null,
+    case_pack: v[at.case_pack] ?? null,
+    moq: v[at.moq] ?? null,
+    replen: v[at.replen] ?? null,
+    marketplace: v[at.marketplace] ?? null,
+    currency: v[at.currency] ?? null,
+    version: v[at.version] ?? null,
+    forecast_daily_rate: v[at.forecast_daily_rate] ?? null,
+    trend: v[at.trend] ?? null,
+    seasonality_suggestion: v[at.seasonality_suggestion] ?? null,
+    forecast_accuracy: v[at.forecast_accuracy] ?? null,
+  } satisfies Record<ReadKey, unknown> as ProductWithForecast;
 }
 
 /** A row of the default answer: stored fields, forecast, derived fields and id (= msku). */
