@@ -121,16 +121,19 @@ export const PAINTED_HELPER = `window.benchPainted = (test) => new Promise((reso
 /**
  * In-page helpers for a scroll by the mouse wheel (real input, scrolled by the browser as for a
  * seller): `benchScroller(root)` finds the grid's vertical scroller (the element under `root`, or
- * `root`, that scrolls furthest); `benchFrames(count)` resolves with the intervals of `count` idle
+ * `root`, that scrolls furthest; `benchFindScroller(root)`: the same, or null); `benchFrames(count)` resolves with the intervals of `count` idle
  * frames (the display's frame); `benchRecordFrames(scroller)` records every frame's interval until
  * the function it returns is called, which resolves once the scroll has stood still for ten frames.
  */
-export const SCROLL_HELPER = `window.benchScroller = (rootSelector) => {
+export const SCROLL_HELPER = `window.benchFindScroller = (rootSelector) => {
   const root = document.querySelector(rootSelector);
   const candidates = root ? [root, ...root.querySelectorAll('*')] : [];
-  const scroller = candidates
+  return candidates
     .filter((el) => el.scrollHeight > el.clientHeight + 100 && /auto|scroll/.test(getComputedStyle(el).overflowY))
-    .sort((a, b) => b.scrollHeight - a.scrollHeight)[0];
+    .sort((a, b) => b.scrollHeight - a.scrollHeight)[0] ?? null;
+};
+window.benchScroller = (rootSelector) => {
+  const scroller = benchFindScroller(rootSelector);
   if (!scroller) throw new Error('bench: no scrolling element under ' + rootSelector);
   return scroller;
 };
@@ -254,6 +257,10 @@ export async function scrollByWheel(
   step: number,
   everyMs?: number,
 ): Promise<ScrollRun> {
+  // A million-row page once had no scroller yet when its rows were counted: wait for one.
+  await page.waitForFunction(`benchFindScroller(${JSON.stringify(root)}) !== null`, undefined, {
+    timeout: 60_000,
+  });
   const box = await page.locator(root).first().boundingBox();
   if (!box) throw new Error(`bench: ${root} is not on the page`);
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
