@@ -14,26 +14,6 @@ export async function mapInTurns<T, R>(items: readonly T[], fn: (item: T) => R, 
   return out;
 }
 
-/**
- * A JSON array (between `head` and `tail`) serialised in slices with turns between them, as
- * pieces to stream: one 200,000-row answer is not one long block of JSON.stringify.
- */
-export async function jsonArrayInTurns(
-  head: string,
-  items: readonly unknown[],
-  tail: string,
-  slice = 500,
-): Promise<string[]> {
-  const pieces = [head];
-  for (let start = 0; start < items.length; start += slice) {
-    if (start > 0) await nextTurn();
-    const part = items.slice(start, start + slice).map((item) => JSON.stringify(item));
-    pieces.push((start > 0 ? ',' : '') + part.join(','));
-  }
-  pieces.push(tail);
-  return pieces;
-}
-
 /** Two sorted lists merged, stable (from `a` on ties), with a turn every `step` comparisons. */
 async function mergeInTurns<T>(a: T[], b: T[], compare: (x: T, y: T) => number, step: number): Promise<T[]> {
   const out: T[] = new Array(a.length + b.length);

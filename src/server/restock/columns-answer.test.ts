@@ -81,7 +81,9 @@ describe('forEachProductValues', () => {
 describe('columnsAnswer', () => {
   const read = async (accountId: string, cache = createRowCache(64 * 1024 * 1024), cancel?: AbortSignal) => {
     const table = await findTableStamp(t.db, accountId, 0);
-    return columnsAnswer(t.db, cache, accountId, table, '2026-11-29', cancel);
+    const pieces: string[] = [];
+    await columnsAnswer(t.db, cache, accountId, table, '2026-11-29', (piece) => pieces.push(piece), cancel);
+    return pieces;
   };
   const rowsOf = (pieces: string[]) => (JSON.parse(pieces.join('')) as { rows: unknown[][] }).rows;
 
@@ -102,6 +104,26 @@ describe('columnsAnswer', () => {
       undefined,
     );
     expect(rowsOf(await read(accountId, cache))).toHaveLength(1200);
+  });
+
+  it('writes nothing when it stops before its first rows, so that the error can still be answered', async () => {
+    const accountId = await accountWith(3);
+    const gone = new AbortController();
+    gone.abort(new ClientGoneError());
+    const table = await findTableStamp(t.db, accountId, 0);
+    const pieces: string[] = [];
+    await expect(
+      columnsAnswer(
+        t.db,
+        createRowCache(1024 * 1024),
+        accountId,
+        table,
+        '2026-11-29',
+        (piece) => pieces.push(piece),
+        gone.signal,
+      ),
+    ).rejects.toBeInstanceOf(ClientGoneError);
+    expect(pieces).toEqual([]);
   });
 
   it('keeps no rows of an account beyond the budget, and forgets the ones it kept', async () => {

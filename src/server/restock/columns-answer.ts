@@ -8,12 +8,13 @@ import { compactRowFromValues, MSKU_INDEX, READ_KEY_COUNT, TABLE_ROW_KEYS } from
 /** What stops a read whose client went away: an AbortSignal. */
 type Cancellation = Pick<AbortSignal, 'throwIfAborted'>;
 
-/** Rows serialised between two turns of the event loop (as `jsonArrayInTurns`). */
+/** Rows serialised between two turns of the event loop. */
 const SLICE = 500;
 
 /**
- * The whole table in the compact shape, as pieces to send: `{"keys":[…],"rows":[…]}` with exactly
- * the bytes of `JSON.stringify({keys, rows})` over `compactRowFromValues`. Rows whose stored product and forecast are
+ * The whole table in the compact shape, handed to `write` in pieces as it is made:
+ * `{"keys":[…],"rows":[…]}` with exactly the bytes of `JSON.stringify({keys, rows})` over
+ * `compactRowFromValues`. Rows whose stored product and forecast are
  * those a kept row was made from (same key, same defaults and day) are sent as kept; the others
  * are read, derived and serialised, and kept for the next read.
  *
@@ -30,8 +31,9 @@ export async function columnsAnswer(
   accountId: string,
   table: { defaults: Record<string, unknown> | null; forecastGeneration: number; server: string },
   day: string,
+  write: (piece: string) => void,
   cancel?: Cancellation,
-): Promise<string[]> {
+): Promise<void> {
   // Gone while it waited for its turn.
   cancel?.throwIfAborted();
   const defaults = calculationDefaultsFrom(table.defaults);
@@ -53,12 +55,12 @@ export async function columnsAnswer(
     nextBytes += row.bytes;
     if (nextBytes > cache.maxBytes) next = undefined;
   };
-  const pieces = [`{"keys":${JSON.stringify(TABLE_ROW_KEYS)},"rows":[`];
-  let first = true;
+  // The head goes out with the first rows, once the reads have worked (see sendAsBuilt).
+  let head: string | null = `{"keys":${JSON.stringify(TABLE_ROW_KEYS)},"rows":[`;
   const send = (part: string[]) => {
     if (part.length === 0) return;
-    pieces.push((first ? '' : ',') + part.join(','));
-    first = false;
+    write((head ?? ',') + part.join(','));
+    head = null;
   };
   // Derives and serialises one product's values (its row key last) as read.
   const rowJson = (values: unknown[], msku: string) => {
@@ -117,10 +119,9 @@ export async function columnsAnswer(
   return finish();
 
   function finish() {
-    pieces.push(']}');
+    write(`${head ?? ''}]}`);
     if (next) cache.replace(accountId, context, next, table.forecastGeneration);
     else cache.forget(accountId);
-    return pieces;
   }
 }
 

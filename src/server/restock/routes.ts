@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isoDay, utcDayOf } from '../../core/forecast/days';
@@ -16,7 +15,8 @@ import type { AppDeps } from '../app-deps';
 import { currentUser } from '../auth/guard';
 import { calculationDefaultsFrom } from '../db/calculation-defaults';
 import { badRequest, clientGoneSignal, notFound } from '../http/errors';
-import { jsonArrayInTurns, mapInTurns } from '../http/turns';
+import { sendAsBuilt } from '../http/send-as-built';
+import { mapInTurns } from '../http/turns';
 import { parseBody, parseInput } from '../http/validate';
 import { ANSWER_CACHE_BYTES, CACHED_TABLE_PRODUCTS, createAnswerCache } from './answer-cache';
 import { columnsAnswer } from './columns-answer';
@@ -113,29 +113,34 @@ export function restockRoutes(app: FastifyInstance, deps: AppDeps): void {
     const tableState = await findTableStamp(db, accountId, CACHED_TABLE_PRODUCTS);
     const { stamp, defaults: storedDefaults } = tableState;
     // The whole table: read, derived and serialised within the account's turns (decision 008),
-    // in slices that leave turns to other requests.
-    const build = (cancel?: AbortSignal) =>
+    // in slices that leave turns to other requests, and handed to `write` as it is made.
+    const build = (write: (piece: string) => void, cancel?: AbortSignal) =>
       runHeavy(accountId, async () => {
         // The grid's shape: rows unchanged since the last read are sent as serialised then.
-        if (shape === 'columns') return columnsAnswer(db, rowCache, accountId, tableState, day, cancel);
+        if (shape === 'columns')
+          return columnsAnswer(db, rowCache, accountId, tableState, day, write, cancel);
         const defaults = calculationDefaultsFrom(storedDefaults);
-        const pieces = ['['];
+        let before = '[';
         await forEachProductValues(db, accountId, false, async (values) => {
           cancel?.throwIfAborted();
-          const rows = await mapInTurns(values, (row) => tableRowFromValues(row, defaults, day));
-          pieces.push(...(await jsonArrayInTurns(pieces.length > 1 ? ',' : '', rows, '')));
+          const rows = await mapInTurns(values, (row) =>
+            JSON.stringify(tableRowFromValues(row, defaults, day)),
+          );
+          write(before + rows.join(','));
+          before = ',';
         });
-        pieces.push(']');
-        return pieces;
+        write(before === '[' ? '[]' : ']');
       });
     // A large table is built for every read: its turns are what keep one account from streaming
-    // it in a loop at the expense of the others (decision 008).
-    // A reload or a closed tab stops the build: a million rows take seconds of the server's CPU.
-    if (stamp === null) return reply.send(Readable.from(await build(clientGoneSignal(reply))));
+    // it in a loop at the expense of the others (decision 008). It is sent as it is made, and a
+    // reload or a closed tab stops it: a million rows take seconds of the server's CPU.
+    if (stamp === null) return sendAsBuilt(reply, (write) => build(write, clientGoneSignal(reply)));
     // A stored answer is sent as it is, with no turn to wait for.
-    const body = await answers.get(accountId, `${shape}\n${day}\n${stamp}`, async () =>
-      Buffer.concat((await build()).map((piece) => Buffer.from(piece, 'utf8'))),
-    );
+    const body = await answers.get(accountId, `${shape}\n${day}\n${stamp}`, async () => {
+      const pieces: Buffer[] = [];
+      await build((piece) => pieces.push(Buffer.from(piece, 'utf8')));
+      return Buffer.concat(pieces);
+    });
     return reply.send(body);
   });
 
