@@ -379,7 +379,6 @@ async function main() {
       await browser.close();
     }
   } finally {
-    await bench.stop();
     // Printed whatever happened: a run that failed half-way still says what it measured.
     const width = Math.max(...figures.map(([label]) => label.length));
     console.log(`\nRestock table with ${ROWS.toLocaleString('en-US')} products`);
@@ -388,6 +387,7 @@ async function main() {
     console.log(
       `restock: first_rows_ratio=${ratio(ratios.first)} sort_ratio=${ratio(ratios.sort)} filter_ratio=${ratio(ratios.filter)}`,
     );
+    await bench.stop();
   }
 }
 

@@ -37,8 +37,8 @@ export function isoDay(day: number): string {
   if (iso === undefined) {
     // A million rows' stock-out and reorder-by dates made two million Dates here.
     iso = new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
-    if (isoDays.size >= KEPT_ISO_DAYS) isoDays.clear();
-    isoDays.set(day, iso);
+    // Full: the dates kept first (today's neighbours, read by most rows) stay.
+    if (isoDays.size < KEPT_ISO_DAYS) isoDays.set(day, iso);
   }
   return iso;
 }

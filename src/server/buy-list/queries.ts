@@ -17,32 +17,12 @@ import type {
 import { PRODUCT_FIELD_KEYS } from '../../core/product-fields/fields';
 import type { CalculationDefaults } from '../../core/restock/calculation-defaults';
 import type { Db } from '../db/pool';
+import { inTransaction, poolOf } from '../db/transaction';
 import { mapInTurns } from '../http/turns';
 
 // Every query here is scoped by the account id taken from the verified token (DESIGN 7).
 
-const pool = (db: Db) => (db as unknown as { $client: pg.Pool }).$client;
-
 type Queryable = Pick<pg.PoolClient, 'query'>;
-
-/** Runs `work` in one transaction on one connection: everything it writes commits, or nothing. */
-async function inTransaction<T>(db: Db, work: (client: Queryable) => Promise<T>): Promise<T> {
-  const client = await pool(db).connect();
-  let failure: Error | undefined;
-  try {
-    await client.query('BEGIN');
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    failure = error instanceof Error ? error : new Error(String(error));
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    // A connection whose statement failed (timed out, lost) is closed, not lent again.
-    client.release(failure);
-  }
-}
 
 // Column names equal the product field keys, plus the seller's order quantity.
 const BUY_LIST_COLUMNS = [...PRODUCT_FIELD_KEYS, 'order_quantity'].join(', ');
@@ -59,10 +39,10 @@ async function flaggedProducts(client: Queryable, accountId: string, supplier?: 
 }
 
 /** The products flagged replen: the buy list before grouping. */
-export const listBuyListProducts = (db: Db, accountId: string) => flaggedProducts(pool(db), accountId);
+export const listBuyListProducts = (db: Db, accountId: string) => flaggedProducts(poolOf(db), accountId);
 
 export async function listDrafts(db: Db, accountId: string): Promise<DraftReference[]> {
-  const result = await pool(db).query<DraftReference>(
+  const result = await poolOf(db).query<DraftReference>(
     `SELECT id, number, supplier FROM purchase_orders WHERE account_id = $1 AND status = 'draft'`,
     [accountId],
   );
@@ -79,7 +59,7 @@ export async function setOrderQuantity(
   msku: string,
   orderQuantity: number | null,
 ): Promise<BuyListProduct | undefined> {
-  const result = await pool(db).query<BuyListProduct>(
+  const result = await poolOf(db).query<BuyListProduct>(
     `UPDATE products SET order_quantity = $3, version = version + 1, updated_at = now()
      WHERE account_id = $1 AND msku = $2 AND replen
      RETURNING ${BUY_LIST_COLUMNS}`,
@@ -90,7 +70,7 @@ export async function setOrderQuantity(
 
 /** Unflags a product and forgets its order quantity; false when it was not on the buy list. */
 export async function removeFromBuyList(db: Db, accountId: string, msku: string): Promise<boolean> {
-  const result = await pool(db).query(
+  const result = await poolOf(db).query(
     `UPDATE products SET replen = false, order_quantity = NULL, version = version + 1, updated_at = now()
      WHERE account_id = $1 AND msku = $2 AND replen`,
     [accountId, msku],
@@ -123,7 +103,7 @@ const orderFields = (row: OrderRow) => ({
 
 /** The account's purchase orders, newest first, with totals summed by the database. */
 export async function listPurchaseOrders(db: Db, accountId: string): Promise<PurchaseOrderSummary[]> {
-  const result = await pool(db).query<
+  const result = await poolOf(db).query<
     OrderRow & { line_count: number; units: number; total: number; unpriced_lines: number }
   >(
     `SELECT o.id, o.number, o.supplier, o.status, o.created_at, o.ordered_at, o.received_at,
@@ -169,7 +149,7 @@ async function readPurchaseOrder(
 
 /** One purchase order with its lines; undefined when missing or another account's. */
 export const findPurchaseOrder = (db: Db, accountId: string, id: string) =>
-  readPurchaseOrder(pool(db), accountId, id);
+  readPurchaseOrder(poolOf(db), accountId, id);
 
 /**
  * Every write to an account's purchase orders (create, rebuild, status change) takes this turn

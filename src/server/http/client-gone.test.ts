@@ -1,9 +1,11 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenLocally } from '../test-support/listen';
 import { ClientGoneError, clientGoneSignal } from './errors';
 
 // A route that works until its client goes away (or a long while), then says how it ended.
 const app = Fastify();
+let url: (path: string) => string = () => '';
 let started: () => void = () => {};
 let ended: (reason: unknown) => void = () => {};
 const endings: unknown[] = [];
@@ -27,16 +29,11 @@ beforeAll(async () => {
     reply.raw.once('close', () => setImmediate(() => endings.push(gone.aborted)));
     return { ok: true };
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  url = await listenLocally(app);
 });
 afterAll(async () => {
   await app.close();
 });
-
-const url = (path: string) => {
-  const address = app.server.address();
-  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}${path}`;
-};
 
 describe('clientGoneSignal', () => {
   it('aborts with ClientGoneError as soon as the client closes the connection', async () => {

@@ -1,9 +1,11 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenLocally } from '../test-support/listen';
 import { HttpError, registerErrorHandler } from './errors';
 import { sendAsBuilt } from './send-as-built';
 
 const app = Fastify();
+let url: (path: string) => string = () => '';
 // What the client has read of the streamed answer: the build waits for it before going on.
 let clientRead: Promise<void> = Promise.resolve();
 
@@ -28,16 +30,11 @@ beforeAll(async () => {
       throw new Error('the database went away');
     }),
   );
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  url = await listenLocally(app);
 });
 afterAll(async () => {
   await app.close();
 });
-
-const url = (path: string) => {
-  const address = app.server.address();
-  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}${path}`;
-};
 
 /** Reads the first chunk of the answer, lets the build go on, then reads the rest. */
 async function readInTwo(path: string): Promise<{ status: number; first: string; rest: Promise<string> }> {

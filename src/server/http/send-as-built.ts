@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyReply } from 'fastify';
+import { ClientGoneError } from './errors';
 
 /**
  * Sends an answer as `build` makes it, piece by piece, so that the bytes travel while the rest is
@@ -33,14 +34,20 @@ export async function sendAsBuilt(
     },
     (error: unknown) => {
       // Before the first piece nobody listens to the stream yet: the error is answered instead.
-      if (started) body.destroy();
-      else body.destroy(error instanceof Error ? error : new Error(String(error)));
+      if (started) {
+        body.destroy();
+        throw error;
+      }
+      body.destroy(error instanceof Error ? error : new Error(String(error)));
+      // The error handler never sees it, and the access log says 200: said here, as it would.
+      if (!(error instanceof ClientGoneError)) {
+        reply.log.error({ err: error }, 'answer cut off after its first piece');
+      }
       throw error;
     },
   );
-  // Failed before its first piece: thrown here, answered by the error handler.
+  // Failed before its first piece: thrown here, answered by the error handler. Failed after it:
+  // the stream's error ends the connection (the race handles the rejection either way).
   await Promise.race([firstPiece, built]);
-  // Failed after it: the stream's error ends the connection (and Fastify logs it).
-  built.catch(() => {});
   return reply.send(body);
 }

@@ -36,7 +36,8 @@ describe('forEachProductValues', () => {
       accountId,
       false,
       async (rows) => {
-        // A write between two chunks is not seen by the next: the read is of one moment.
+        // A write made while the read is under way is not seen by the chunks fetched after it (the
+        // second may be on its way already; the third is fetched after this write committed).
         if (chunks.length === 0) {
           await t.pool.query('UPDATE products SET cost = 999, version = version + 1 WHERE account_id = $1', [
             accountId,

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import type pg from 'pg';
 import { type EditableField, PRODUCT_FIELD_KEYS, type Product } from '../../core/product-fields/fields';
 import type { ForecastFields } from '../../core/restock/engine';
 import type { Db } from '../db/pool';
 import { userTablePrefs } from '../db/schema';
+import { inTransaction } from '../db/transaction';
 
 /** A stored product as read for the table, with its version (the row's ETag). */
 export type StoredProduct = Product & { version: number };
@@ -71,38 +71,31 @@ export async function forEachProductValues(
   onRows: (rows: unknown[][]) => Promise<void>,
   chunkRows = CURSOR_ROWS,
 ): Promise<void> {
-  const client = await (db as unknown as { $client: pg.Pool }).$client.connect();
-  let failure: Error | undefined;
-  try {
-    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    await client.query(`DECLARE product_values NO SCROLL CURSOR FOR ${productValuesText(keyed, false)}`, [
-      accountId,
-    ]);
-    const fetchRows = () => {
-      const rows = client
-        .query({ text: `FETCH ${chunkRows} FROM product_values`, rowMode: 'array' })
-        .then((result) => result.rows as unknown[][]);
-      // Awaited below; until then, a failure is not an unhandled one.
-      rows.catch(() => {});
-      return rows;
-    };
-    let next = fetchRows();
-    for (;;) {
-      const rows = await next;
-      const more = rows.length === chunkRows;
-      if (more) next = fetchRows();
-      if (rows.length > 0) await onRows(rows);
-      if (!more) break;
-    }
-    await client.query('COMMIT');
-  } catch (error) {
-    failure = error instanceof Error ? error : new Error(String(error));
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    // A connection whose statement failed (timed out, lost) is closed, not lent again.
-    client.release(failure);
-  }
+  await inTransaction(
+    db,
+    async (client) => {
+      await client.query(`DECLARE product_values NO SCROLL CURSOR FOR ${productValuesText(keyed, false)}`, [
+        accountId,
+      ]);
+      const fetchRows = () => {
+        const rows = client
+          .query({ text: `FETCH ${chunkRows} FROM product_values`, rowMode: 'array' })
+          .then((result) => result.rows as unknown[][]);
+        // Awaited below; until then, a failure is not an unhandled one.
+        rows.catch(() => {});
+        return rows;
+      };
+      let next = fetchRows();
+      for (;;) {
+        const rows = await next;
+        const more = rows.length === chunkRows;
+        if (more) next = fetchRows();
+        if (rows.length > 0) await onRows(rows);
+        if (!more) break;
+      }
+    },
+    'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY',
+  );
 }
 
 /**

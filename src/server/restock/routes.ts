@@ -119,6 +119,7 @@ export function restockRoutes(app: FastifyInstance, deps: AppDeps): void {
         // The grid's shape: rows unchanged since the last read are sent as serialised then.
         if (shape === 'columns')
           return columnsAnswer(db, rowCache, accountId, tableState, day, write, cancel);
+        cancel?.throwIfAborted();
         const defaults = calculationDefaultsFrom(storedDefaults);
         let before = '[';
         await forEachProductValues(db, accountId, false, async (values) => {
