@@ -106,6 +106,17 @@ async function scrollPasses(page: Page, root: string): Promise<ScrollRun[][]> {
   return byPace;
 }
 
+/** The median time of three runs of `run`, in ms. */
+function medianOfThree(run: () => unknown): number {
+  return median(
+    [0, 1, 2].map(() => {
+      const start = performance.now();
+      run();
+      return performance.now() - start;
+    }),
+  );
+}
+
 /** What the browser's half checks: the row count, the cheapest product, the filter's rows. */
 type Expected = {
   total: number;
@@ -135,24 +146,14 @@ async function coreFigures(
       ],
     ],
   ] as const) {
-    const times = [0, 1, 2].map(() => {
-      const start = performance.now();
-      sortRows(rows, sort, RESTOCK_COLUMNS);
-      return performance.now() - start;
-    });
-    addFigure([`core ${label}`, ms(median(times))]);
+    addFigure([`core ${label}`, ms(medianOfThree(() => sortRows(rows, sort, RESTOCK_COLUMNS)))]);
   }
   for (const [label, filters] of [
     ['filter product text "lamp"', { product: 'lamp' }],
     ['filter cost ≥ 20', { cost: [true, '20'] }],
     ['filter replen checked', { replen: 1 }],
   ] as const) {
-    const times = [0, 1, 2].map(() => {
-      const start = performance.now();
-      filterRows(rows, filters, RESTOCK_COLUMNS);
-      return performance.now() - start;
-    });
-    addFigure([`core ${label}`, ms(median(times))]);
+    addFigure([`core ${label}`, ms(medianOfThree(() => filterRows(rows, filters, RESTOCK_COLUMNS)))]);
   }
 
   // The same through the table index the page keeps, over rows decoded as the page decodes them
