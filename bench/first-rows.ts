@@ -6,7 +6,9 @@
  * from its own app on one database, the builds taking turns. `BENCH_RUNS` (default 8),
  * `BENCH_ROWS` (default 100,000), `BENCH_PROFILE=prefix` writes a CPU profile of each build's
  * last load, `BENCH_NEW_TAB=1` makes each load in a new tab (as `bench:restock` does) instead of
- * reloading one tab per build. Prints each load, then the medians.
+ * reloading one tab per build. Prints each load, then the medians; `wholeAsked`, `wholeFirstByte` and
+ * `wholeAnswered` are when the whole table was asked for and its answer began and ended, so `everyRow`
+ * less `wholeAnswered` is the page's own work after its last byte.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
@@ -32,6 +34,11 @@ const STEPS = `(() => {
     if (path.startsWith('/api/tables/restock/data?shape=columns&limit=')) {
       steps.firstAsked = entry.startTime;
       steps.firstAnswered = entry.responseEnd;
+    }
+    if (path === '/api/tables/restock/data?shape=columns') {
+      steps.wholeAsked = entry.startTime;
+      steps.wholeFirstByte = entry.responseStart;
+      steps.wholeAnswered = entry.responseEnd;
     }
     if (path === '/api/dynamic/access-components') steps.accessAnswered = entry.responseEnd;
     if (/^\\/assets\\/index-.*\\.js$/.test(path)) steps.appCode = entry.responseEnd;
@@ -109,11 +116,11 @@ async function main() {
             );
             await cdp.detach();
           }
-          const steps = await page.evaluate<Record<string, number>>(STEPS);
           // Every row loaded before the next load, so that no load pays for the last one's table.
           const everyRow = await page.evaluate<number>(
             ourProbes.allRows(`${ROWS.toLocaleString('en-US')} rows`),
           );
+          const steps = await page.evaluate<Record<string, number>>(STEPS);
           const row = { firstRows, ...steps, everyRow };
           results.get(app.dist)!.push(row);
           const figures = Object.entries(row).map(([key, value]) => `${key} ${value.toFixed(0)}`);

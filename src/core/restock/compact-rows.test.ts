@@ -1,5 +1,14 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { rowsFromCompact } from './compact-rows';
+import {
+  COMPACT_ANSWER_END,
+  CompactAnswerError,
+  CompactAnswerReader,
+  type CompactRows,
+  CompactRowsDecoder,
+  compactAnswerHead,
+  rowsFromCompact,
+} from './compact-rows';
 
 describe('rowsFromCompact', () => {
   const keys = ['id', 'msku', 'cost', 'replen', 'fba_quantity', 'title'];
@@ -31,5 +40,101 @@ describe('rowsFromCompact', () => {
     const twice = rowsFromCompact({ keys: ['id', 'cost', 'cost'], rows: [['a', 1, 2]] });
     expect(twice.rows[0]!.cost).toBe(2);
     expect([...twice.numbers.get('cost')!]).toEqual([2]);
+  });
+});
+
+describe('CompactRowsDecoder', () => {
+  it('grows its number arrays past the capacity it was given, batch by batch', () => {
+    const decoder = new CompactRowsDecoder(['id', 'cost'], 2);
+    const batches = [
+      [['a', 1]],
+      [
+        ['b', 2],
+        ['c', null],
+        ['d', 4],
+      ],
+      [],
+      [['e', 5]],
+    ];
+    for (const batch of batches) decoder.add(batch);
+    const { rows, numbers } = decoder.finish();
+    expect(rows.map((row) => row.id)).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect([...numbers.get('cost')!]).toEqual([1, 2, Number.NaN, 4, 5]);
+  });
+});
+
+describe('CompactAnswerReader', () => {
+  const keys = ['id', 'msku', 'cost', 'replen', 'title'];
+  const slices: unknown[][][] = [
+    [
+      ['a', 'A-1', 12.5, true, 'Line\nbreak and "quotes"'],
+      ['b', 'B-2', null, false, 'Ünïcødé ☃ 𝄞'],
+    ],
+    [['c', 'C-3', -0, null, '{"keys":[],"rows":[']],
+    [
+      ['d', 'D-4', 1e21, true, ']}'],
+      ['e', 'E-5', 3, false, ',\\n,'],
+    ],
+  ];
+  // Framed as the server frames it: the head, one line per slice (the later ones after a comma), the end.
+  const framed = [
+    compactAnswerHead(keys),
+    ...slices.map((slice, i) => `${i > 0 ? ',' : ''}${slice.map((row) => JSON.stringify(row)).join(',')}`),
+    COMPACT_ANSWER_END,
+  ].join('\n');
+  const whole = rowsFromCompact(JSON.parse(framed) as CompactRows);
+
+  const readInPieces = (text: string, cuts: number[]) => {
+    const reader = new CompactAnswerReader();
+    let start = 0;
+    for (const cut of [...cuts, text.length]) {
+      reader.push(text.slice(start, cut));
+      start = cut;
+    }
+    return reader.finish();
+  };
+
+  it('is JSON to any reader, and gives the rows a parse of the whole gives', () => {
+    expect(framed.split('\n')).toHaveLength(5);
+    expect(readInPieces(framed, [])).toEqual(whole);
+  });
+
+  it('gives the same rows wherever the text is cut', () => {
+    fc.assert(
+      fc.property(fc.array(fc.nat({ max: framed.length }), { maxLength: 12 }), (cuts) => {
+        expect(
+          readInPieces(
+            framed,
+            cuts.sort((a, b) => a - b),
+          ),
+        ).toEqual(whole);
+      }),
+    );
+    // Every cut at once: one character a piece.
+    expect(
+      readInPieces(
+        framed,
+        Array.from({ length: framed.length - 1 }, (_, i) => i + 1),
+      ),
+    ).toEqual(whole);
+  });
+
+  it('reads an empty table', () => {
+    const empty = readInPieces(`${compactAnswerHead(keys)}\n${COMPACT_ANSWER_END}`, [3]);
+    expect(empty.rows).toEqual([]);
+    expect([...empty.numbers.get('cost')!]).toEqual([]);
+  });
+
+  it('fails, and never hands over part of the table, when the answer is cut short or not framed', () => {
+    const lastLine = framed.lastIndexOf('\n');
+    expect(() => readInPieces(framed.slice(0, lastLine), [10])).toThrow(CompactAnswerError);
+    expect(() => readInPieces(framed.slice(0, lastLine - 5), [])).toThrow(SyntaxError);
+    expect(() => readInPieces('', [])).toThrow('The table arrived incomplete');
+    expect(() => readInPieces(`${framed}\n[1]`, [])).toThrow('The table goes on after its end');
+    expect(() => readInPieces(`{"message":"no"}\n${COMPACT_ANSWER_END}`, [])).toThrow(
+      'The table does not start with its keys',
+    );
+    // An answer in one line (not framed) is not taken for a framed one.
+    expect(() => readInPieces(JSON.stringify({ keys, rows: slices.flat() }), [])).toThrow();
   });
 });

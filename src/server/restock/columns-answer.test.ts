@@ -1,4 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  COMPACT_ANSWER_END,
+  CompactAnswerReader,
+  type CompactRows,
+  compactAnswerHead,
+  rowsFromCompact,
+} from '../../core/restock/compact-rows';
 import { demoProducts } from '../../core/restock/demo-products';
 import { ClientGoneError } from '../http/errors';
 import { signUp } from '../test-support/http-client';
@@ -7,7 +14,7 @@ import { startTestApp, type TestApp } from '../test-support/test-app';
 import { columnsAnswer } from './columns-answer';
 import { findTableStamp, forEachProductValues, STORED_PRODUCT_KEYS } from './queries';
 import { createRowCache } from './row-cache';
-import { MSKU_INDEX } from './table-rows';
+import { MSKU_INDEX, TABLE_ROW_KEYS } from './table-rows';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -87,6 +94,24 @@ describe('columnsAnswer', () => {
     return pieces;
   };
   const rowsOf = (pieces: string[]) => (JSON.parse(pieces.join('')) as { rows: unknown[][] }).rows;
+
+  it('is framed a line per slice, so that the page decodes each as it arrives to the rows of the whole', async () => {
+    const accountId = await accountWith(1200);
+    for (const cache of [createRowCache(64 * 1024 * 1024), createRowCache(64 * 1024 * 1024)]) {
+      // Twice with one cache: rows derived, then rows sent as kept.
+      for (const pieces of [await read(accountId, cache), await read(accountId, cache)]) {
+        const text = pieces.join('');
+        const lines = text.split('\n');
+        expect(lines[0]).toBe(compactAnswerHead(TABLE_ROW_KEYS));
+        expect(lines.slice(1, -1).map((line) => line.startsWith(','))).toEqual([false, true, true]);
+        expect(lines.at(-1)).toBe(COMPACT_ANSWER_END);
+        const reader = new CompactAnswerReader();
+        for (const piece of pieces)
+          for (let at = 0; at < piece.length; at += 4096) reader.push(piece.slice(at, at + 4096));
+        expect(reader.finish()).toEqual(rowsFromCompact(JSON.parse(text) as CompactRows));
+      }
+    }
+  });
 
   it('stops at the next slice when its client is gone, and keeps nothing', async () => {
     const accountId = await accountWith(1200);

@@ -1,4 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { COMPACT_ANSWER_END, compactAnswerHead } from '../../core/restock/compact-rows';
 import { calculationDefaultsFrom } from '../db/calculation-defaults';
 import type { Db } from '../db/pool';
 import { forEachProductValues, listKeyedProductValues, listProductRowKeys } from './queries';
@@ -13,8 +14,9 @@ const SLICE = 500;
 
 /**
  * The whole table in the compact shape, handed to `write` in pieces as it is made:
- * `{"keys":[…],"rows":[…]}` with exactly the bytes of `JSON.stringify({keys, rows})` over
- * `compactRowFromValues`. Rows whose stored product and forecast are
+ * `{"keys":[…],"rows":[…]}`, the JSON of `{keys, rows}` over `compactRowFromValues` framed by a
+ * line break before each slice of rows and before the end (`compactAnswerHead`), so that the page
+ * decodes each slice as it arrives. Rows whose stored product and forecast are
  * those a kept row was made from (same key, same defaults and day) are sent as kept; the others
  * are read, derived and serialised, and kept for the next read.
  *
@@ -56,10 +58,10 @@ export async function columnsAnswer(
     if (nextBytes > cache.maxBytes) next = undefined;
   };
   // The head goes out with the first rows, once the reads have worked (see sendAsBuilt).
-  let head: string | null = `{"keys":${JSON.stringify(TABLE_ROW_KEYS)},"rows":[`;
+  let head: string | null = compactAnswerHead(TABLE_ROW_KEYS);
   const send = (part: string[]) => {
     if (part.length === 0) return;
-    write((head ?? ',') + part.join(','));
+    write(`${head ?? ''}\n${head === null ? ',' : ''}${part.join(',')}`);
     head = null;
   };
   // Derives and serialises one product's values (its row key last) as read.
@@ -119,7 +121,7 @@ export async function columnsAnswer(
   return finish();
 
   function finish() {
-    write(`${head ?? ''}]}`);
+    write(`${head ?? ''}\n${COMPACT_ANSWER_END}`);
     if (next) cache.replace(accountId, context, next, table.forecastGeneration);
     else cache.forget(accountId);
   }

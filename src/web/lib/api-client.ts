@@ -25,6 +25,8 @@ type RequestOptions = {
   signal?: AbortSignal;
   token?: string | null;
   headers?: Record<string, string>;
+  /** Reads a successful answer's body in place of parsing it whole (an error's is still parsed). */
+  readBody?: (response: Response) => Promise<unknown>;
 };
 
 async function readJson(response: Response): Promise<unknown> {
@@ -66,6 +68,7 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}, fa
     cache: 'no-store',
     signal: options.signal,
   });
+  if (response.ok && options.readBody) return (await options.readBody(response)) as T;
   const body = await readJson(response);
   if (!response.ok) {
     const message = serverMessage(body);

@@ -9,6 +9,7 @@ import { ApiError, apiFetch } from '../../lib/api-client';
 import { earlyOrFetch } from '../../lib/early-requests';
 import { RESTOCK_PATHS } from './early-requests';
 import { showEditRefused } from './edit-refused-toast';
+import { readTableAnswer } from './read-table-answer';
 import { createRowEditQueue, type ReconcilingRowEditQueue, type RowEdit } from './row-edit-queue';
 import { keepTableNumbers } from './table-numbers';
 
@@ -28,9 +29,11 @@ export const useRestockColumns = () =>
     queryFn: () => earlyOrFetch<RestockColumn[]>(RESTOCK_PATHS.columns),
   });
 
-export const fetchRestockRows = async () => {
-  const { rows, numbers } = rowsFromCompact<GridRow>(
-    await apiFetch<CompactRows>('/api/tables/restock/data?shape=columns'),
+/** The whole table, decoded as it arrives; `expected` is its size when the first screenful told it. */
+export const fetchRestockRows = async (expected?: number) => {
+  const { rows, numbers } = await apiFetch<Awaited<ReturnType<typeof readTableAnswer>>>(
+    '/api/tables/restock/data?shape=columns',
+    { readBody: (response) => readTableAnswer(response, expected) },
   );
   keepTableNumbers(rows, numbers);
   return rows;
@@ -49,7 +52,8 @@ export function useRestockRows({ enabled = true }: { enabled?: boolean } = {}) {
     enabled,
     queryFn: async () => {
       const land = editQueueOf(queryClient).startFetch();
-      return land(await fetchRestockRows().catch(landNothing(land)));
+      const expected = queryClient.getQueryData<FirstRows>(restockKeys.first)?.total;
+      return land(await fetchRestockRows(expected).catch(landNothing(land)));
     },
     structuralSharing: false,
   });
