@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Product } from '../../core/product-fields/fields';
+import { RESTOCK_COLUMNS } from '../../core/restock/columns';
 import { demoProducts } from '../../core/restock/demo-products';
+import { sortRows } from '../../core/restock/grid-sort';
 import { syncDepsOf } from '../app';
 import { appJobs } from '../jobs/app-jobs';
 import { signUp } from '../test-support/http-client';
 import { accountIdOf, insertProducts } from '../test-support/products';
 import { startTestApp, type TestApp } from '../test-support/test-app';
+import { firstMskus } from './first-rows-answer';
 import {
   findFirstRowsState,
   KEPT_PRODUCT_CHANGES,
@@ -314,4 +317,31 @@ describe('pruning the change rows', () => {
     },
     PRUNE_TEST_TIMEOUT,
   );
+});
+
+describe('firstMskus', () => {
+  it('cuts between rows the collator ties on title and msku in the database msku order, whatever order they came in', async () => {
+    const tied = ['sku-3', 'SKU-3', 'Sku-2', 'sku-2', 'SKU-1', 'sku-1'].map((msku, i) => ({
+      ...products[0]!,
+      msku,
+      title: ['Mug', 'mug', 'MUG'][i % 3]!,
+    }));
+    const { accountId } = await seller([...tied, { ...products[0]!, msku: 'A-1', title: 'Lamp' }]);
+    const inMskuOrder = (
+      await t.pool.query<{ msku: string }>('SELECT msku FROM products WHERE account_id = $1 ORDER BY msku', [
+        accountId,
+      ])
+    ).rows.map((row) => row.msku);
+    const rows = [...tied].reverse().map(({ msku, title }) => ({ msku, title }));
+    rows.splice(3, 0, { msku: 'A-1', title: 'Lamp' });
+    // The whole table arrives in the database's msku order, and the grid's sort keeps ties in it.
+    const table = sortRows(
+      [...rows].sort((a, b) => inMskuOrder.indexOf(a.msku) - inMskuOrder.indexOf(b.msku)),
+      [],
+      RESTOCK_COLUMNS,
+    ).map((row) => row.msku);
+    for (const limit of [1, 2, 3, 4, 5, 6, 7, 10]) {
+      expect(await firstMskus(t.db, accountId, rows, limit)).toEqual(table.slice(0, limit));
+    }
+  });
 });

@@ -1,10 +1,10 @@
-import { firstInProductOrder } from '../../core/restock/first-rows';
+import { firstInProductOrder, orderTies, tiedRows } from '../../core/restock/first-rows';
 import { calculationDefaultsFrom } from '../db/calculation-defaults';
 import type { Db } from '../db/pool';
 import type { HeavyWorkGate } from '../http/heavy-work';
 import type { AnswerCache } from './answer-cache';
 import { findFirstRowsState, pruneProductChanges } from './product-changes';
-import { listProductTitles, listProductValuesOf } from './queries';
+import { listInMskuOrder, listProductTitles, listProductValuesOf } from './queries';
 import { compactRowFromValues, MSKU_INDEX, TABLE_ROW_KEYS } from './table-rows';
 
 type Deps = { db: Db; answers: AnswerCache; runHeavy: HeavyWorkGate };
@@ -50,10 +50,12 @@ export async function firstRowsAnswer(
     runHeavy(accountId, async () => {
       if (!holds) await pruneProductChanges(db, accountId, snapshot);
       const titles = await listProductTitles(db, accountId);
-      const first = firstInProductOrder(
+      const first = await firstMskus(
+        db,
+        accountId,
         titles.map(([msku, title]) => ({ msku, title })),
         limit,
-      ).map((row) => row.msku);
+      );
       const place = new Map(first.map((msku, index) => [msku, index]));
       const values = await listProductValuesOf(db, accountId, first);
       values.sort((a, b) => place.get(a[MSKU_INDEX] as string)! - place.get(b[MSKU_INDEX] as string)!);
@@ -62,4 +64,24 @@ export async function firstRowsAnswer(
       return Buffer.from(JSON.stringify({ keys: TABLE_ROW_KEYS, rows, total: titles.length }), 'utf8');
     }),
   );
+}
+
+/**
+ * The mskus of the first `limit` rows of the default order among `rows` read in no order: rows
+ * the collator ties on title and msku ("Mug"/"mug", "SKU-1"/"sku-1") come in the whole table's
+ * order, the database's msku order, which is asked for those rows only.
+ */
+export async function firstMskus(
+  db: Db,
+  accountId: string,
+  rows: ReadonlyArray<{ msku: string; title: string | null }>,
+  limit: number,
+): Promise<string[]> {
+  let first = firstInProductOrder(rows, limit, { withTiesOfLast: true });
+  const tied = tiedRows(first).map((row) => row.msku);
+  if (tied.length > 0) {
+    const place = new Map((await listInMskuOrder(db, accountId, tied)).map((msku, index) => [msku, index]));
+    first = orderTies(first, (row) => place.get(row.msku) ?? -1);
+  }
+  return first.slice(0, limit).map((row) => row.msku);
 }

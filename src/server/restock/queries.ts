@@ -146,12 +146,28 @@ export const listKeyedProductValues = (db: Db, accountId: string, mskus: readonl
 /** Every product's msku and title, the keys of the table's default order, as value arrays. */
 export async function listProductTitles(db: Db, accountId: string): Promise<Array<[string, string | null]>> {
   const result = await (db as unknown as ArrayQueryable).$client.query({
-    // In the whole table's order, so rows tied in the default sort keep the same order in both.
-    text: 'SELECT msku, title FROM products WHERE account_id = $1 ORDER BY msku',
+    // In no order: sorted, PostgreSQL sends nothing before it has every row (at a million products
+    // 2.1-4.0 s against 0.9-1.4 s). The few rows whose order depends on it ask for it
+    // (`listInMskuOrder`).
+    text: 'SELECT msku, title FROM products WHERE account_id = $1',
     values: [accountId],
     rowMode: 'array',
   });
   return result.rows as Array<[string, string | null]>;
+}
+
+/** The listed mskus of the account's products in the whole table's order (by msku). */
+export async function listInMskuOrder(
+  db: Db,
+  accountId: string,
+  mskus: readonly string[],
+): Promise<string[]> {
+  const result = await (db as unknown as ArrayQueryable).$client.query({
+    text: 'SELECT msku FROM products WHERE account_id = $1 AND msku = ANY($2::text[]) ORDER BY msku',
+    values: [accountId, mskus],
+    rowMode: 'array',
+  });
+  return result.rows.map(([msku]) => msku as string);
 }
 
 /** The listed products (by msku) as value arrays (`productValuesText`), in no particular order. */

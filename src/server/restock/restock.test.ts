@@ -467,6 +467,32 @@ describe('the first screenful: GET /api/tables/restock/data?shape=columns&limit=
     expect(objects(first.body)).toEqual(expected);
   });
 
+  it('cuts between rows the collator ties as the whole table orders them, whatever order they are stored in', async () => {
+    // Titles and mskus equal to the collator ("Mug", "mug", "MUG"; "sku-3", "SKU-3"), inserted in
+    // reverse msku order, with the cut falling inside the tied rows.
+    const tied = ['sku-3', 'SKU-3', 'Sku-2', 'sku-2', 'SKU-1', 'sku-1'].map((msku, i) => ({
+      ...widget,
+      msku,
+      title: ['Mug', 'mug', 'MUG'][i % 3]!,
+    }));
+    const products = [...demoProducts(8, 5), ...tied].sort((a, b) => (a.msku < b.msku ? 1 : -1));
+    const owner = await ownerWithProducts(products);
+    const whole = await owner.client.get<Compact>('/api/tables/restock/data?shape=columns', owner.token);
+    const table = sortRows(objects(whole.body), [], RESTOCK_COLUMNS);
+    const firstMug = table.findIndex(
+      (row) => row.title === 'Mug' || row.title === 'mug' || row.title === 'MUG',
+    );
+    for (const limit of [firstMug + 1, firstMug + 3, firstMug + 5, table.length]) {
+      const first = await owner.client.get<Compact>(
+        `/api/tables/restock/data?shape=columns&limit=${limit}`,
+        owner.token,
+      );
+      expect(objects(first.body).map((row) => row.msku)).toEqual(
+        table.slice(0, limit).map((row) => row.msku),
+      );
+    }
+  });
+
   it('answers a fresh first screenful after a change, and an empty one for an empty table', async () => {
     const owner = await ownerWithProducts([widget, { ...widget, msku: 'WIDGET-2', title: 'Amber Widget' }]);
     const path = '/api/tables/restock/data?shape=columns&limit=1';
