@@ -17,3 +17,14 @@ export function nextTask(): Promise<void> {
     channel.port2.postMessage(null);
   });
 }
+
+/** Calls `step` until it answers true, letting the browser paint and take input every `sliceMs` of work. */
+export async function runInTasks(step: () => boolean, sliceMs = 8): Promise<void> {
+  let started = performance.now();
+  while (!step()) {
+    if (performance.now() - started > sliceMs) {
+      await nextTask();
+      started = performance.now();
+    }
+  }
+}

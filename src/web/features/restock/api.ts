@@ -9,9 +9,9 @@ import { ApiError, apiFetch } from '../../lib/api-client';
 import { earlyOrFetch } from '../../lib/early-requests';
 import { RESTOCK_PATHS } from './early-requests';
 import { showEditRefused } from './edit-refused-toast';
+import { keepPreparedIndex, prepareIndex } from './prepared-index';
 import { readTableAnswer } from './read-table-answer';
 import { createRowEditQueue, type ReconcilingRowEditQueue, type RowEdit } from './row-edit-queue';
-import { keepTableNumbers } from './table-numbers';
 
 export type GridRow = RestockRow & { id: string; version: number };
 
@@ -29,14 +29,16 @@ export const useRestockColumns = () =>
     queryFn: () => earlyOrFetch<RestockColumn[]>(RESTOCK_PATHS.columns),
   });
 
-/** The whole table, decoded as it arrives; `expected` is its size when the first screenful told it. */
-export const fetchRestockRows = async (expected?: number) => {
+/**
+ * The whole table, decoded as it arrives, and its table index prepared; `expected` is its size
+ * when the first screenful told it.
+ */
+const fetchRestockTable = async (expected?: number) => {
   const { rows, numbers } = await apiFetch<Awaited<ReturnType<typeof readTableAnswer>>>(
     '/api/tables/restock/data?shape=columns',
     { readBody: (response) => readTableAnswer(response, expected) },
   );
-  keepTableNumbers(rows, numbers);
-  return rows;
+  return { rows, index: await prepareIndex(rows, numbers) };
 };
 
 /**
@@ -53,7 +55,12 @@ export function useRestockRows({ enabled = true }: { enabled?: boolean } = {}) {
     queryFn: async () => {
       const land = editQueueOf(queryClient).startFetch();
       const expected = queryClient.getQueryData<FirstRows>(restockKeys.first)?.total;
-      return land(await fetchRestockRows(expected).catch(landNothing(land)));
+      const { rows, index } = await fetchRestockTable(expected).catch(landNothing(land));
+      const landed = land(rows);
+      // Edits laid over the table replace their rows: the index patches them.
+      index.update(landed);
+      keepPreparedIndex(landed, index);
+      return landed;
     },
     structuralSharing: false,
   });

@@ -8,7 +8,7 @@ import { deriveFields } from '../../../core/restock/engine';
 import { sortRows } from '../../../core/restock/grid-sort';
 import { countingReads } from '../../../core/restock/grid-test-rows';
 import type { GridRow } from './api';
-import { keepTableNumbers, takeTableNumbers } from './table-numbers';
+import { keepPreparedIndex, prepareIndex, takePreparedIndex } from './prepared-index';
 import { useTableIndex } from './use-table-index';
 
 const gridRows = (count: number): GridRow[] =>
@@ -52,7 +52,7 @@ describe('the restock page keeps its table index', () => {
     expect(searchBuilt(result.current)).toBe(4_000);
   });
 
-  it('takes the numbers decoded with a table once, and sorts by them without reading the rows', () => {
+  it('takes the index prepared with a table once, and sorts by its numbers without reading the rows', async () => {
     // Idle callbacks are held, so the table is as it is right after it arrives.
     const held: IdleRequestCallback[] = [];
     vi.stubGlobal('requestIdleCallback', (callback: IdleRequestCallback) => held.push(callback));
@@ -65,9 +65,11 @@ describe('the restock page keeps its table index', () => {
         rows: made.map((row) => keys.map((key) => row[key as keyof GridRow])),
       });
       const { rows: counted, reads } = countingReads(decoded.rows, 'total_spend');
-      keepTableNumbers(counted, decoded.numbers);
+      const prepared = await prepareIndex(counted, decoded.numbers);
+      keepPreparedIndex(counted, prepared);
       const { result, unmount } = renderHook(() => useTableIndex(counted, RESTOCK_COLUMNS));
-      expect(takeTableNumbers(counted)).toBeUndefined();
+      expect(result.current).toBe(prepared);
+      expect(takePreparedIndex(counted)).toBeUndefined();
       expect(held).toHaveLength(1);
       const sortColumns = [{ columnKey: 'total_spend', direction: 'DESC' as const }];
       const shown = result.current.view({}, sortColumns, RESTOCK_COLUMNS).map((row) => row.id);
@@ -105,5 +107,24 @@ describe('the restock page keeps its table index', () => {
     } finally {
       vi.unstubAllGlobals();
     }
+  });
+
+  it('prepares a fetched table in steps: the default order and the search text, ready to show without reading a title', async () => {
+    const { rows: counted, reads } = countingReads(gridRows(20_000), 'title');
+    let otherTaskRan = false;
+    setTimeout(() => {
+      otherTaskRan = true;
+    }, 0);
+    const prepared = await prepareIndex(counted, new Map());
+    expect(otherTaskRan).toBe(true);
+    expect(searchBuilt(prepared)).toBe(20_000);
+    const before = reads();
+    const shown = prepared.view({ product: 'lamp 4' }, [], RESTOCK_COLUMNS).map((row) => row.id);
+    expect(reads()).toBe(before);
+    expect(shown).toEqual(
+      sortRows(counted, [], RESTOCK_COLUMNS)
+        .filter((row) => `${row.title} ${row.asin} ${row.msku}`.toLowerCase().includes('lamp 4'))
+        .map((row) => row.id),
+    );
   });
 });

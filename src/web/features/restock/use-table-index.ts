@@ -4,7 +4,7 @@ import { type GridColumn, PRODUCT_COLUMN_KEY } from '../../../core/restock/grid-
 import { isSortedAsNumber, PRODUCT_SORT_COLUMN } from '../../../core/restock/grid-sort';
 import { TableIndex } from '../../../core/restock/table-index';
 import type { GridRow } from './api';
-import { takeTableNumbers } from './table-numbers';
+import { takePreparedIndex } from './prepared-index';
 
 // Rows of a number column read per idle slice before it is ranked.
 const RANK_SLICE = 10_000;
@@ -16,9 +16,11 @@ const IDLE_SLICE_MS = 8;
 
 /**
  * The table kept column by column (sort ranks, filter arrays), patched in place when an edit
- * replaces a row. A table that arrives whole has its product search text built with it, before it
- * is shown, so that a filter keystroke made just after only scans (left to idle time, it was often
- * not built yet, and the keystroke built it: 40 ms at 100,000 rows). Then, in idle time, the
+ * replaces a row. The whole table comes with its index prepared as it was fetched (the default
+ * order ranked, the search text built: `prepareIndex`); other rows have their product search text
+ * built with them, before they are shown, so that a filter keystroke made just after only scans
+ * (left to idle time, it was often not built yet, and the keystroke built it: 40 ms at 100,000
+ * rows). Then, in idle time, the
  * ranks of the number columns, so the first click on one only sorts (a table decoded with its
  * numbers' typed arrays is ranked from them, without reading the row objects), then those of the
  * text columns and the product (title, then msku): the default order's, which a table loaded
@@ -29,11 +31,16 @@ export function useTableIndex(
   rows: readonly GridRow[] | undefined,
   columns: readonly RestockColumn[] | undefined,
 ): TableIndex<GridRow> {
-  const index = useMemo(() => new TableIndex<GridRow>([]), []);
-  if (rows && rows !== index.rows) {
-    index.update(rows, takeTableNumbers(rows));
-    index.prepareSearch(0, rows.length);
+  const kept = useMemo(() => ({ index: new TableIndex<GridRow>([]) }), []);
+  if (rows && rows !== kept.index.rows) {
+    const prepared = takePreparedIndex(rows);
+    if (prepared) kept.index = prepared;
+    else {
+      kept.index.update(rows);
+      kept.index.prepareSearch(0, rows.length);
+    }
   }
+  const index = kept.index;
   useEffect(() => {
     // The shown columns are ranked once they are known.
     if (!rows || !columns) return;
