@@ -1,4 +1,4 @@
-import type { Ranks } from './sort-runs';
+import { type Ranks, runSteps } from './sort-runs';
 
 // Numbers as integer ranks in their order, for the grid's counting sort (grid-sort.ts). Long runs
 // rank only their own rows, flagged in `only` (every row when it is undefined).
@@ -9,7 +9,16 @@ export type NumberKey = { kind: 'number'; values: Float64Array; isNull: Uint8Arr
 /** The span of whole numbers of units, or else of cents, up to which numbers rank as themselves. */
 const maxSpan = (length: number) => 2 * length + 1024;
 
-export function numberRanks({ values, isNull }: NumberKey, only?: Uint8Array): Ranks {
+export function numberRanks(key: NumberKey, only?: Uint8Array): Ranks {
+  return runSteps(numberRankSteps(key, only));
+}
+
+/**
+ * `numberRanks` in steps, pausing after each pass over the rows (at a million rows a pass takes a
+ * few milliseconds; the whole ranking, tens), so that the page can rank in idle time and a click
+ * arriving meanwhile waits for one pass at most.
+ */
+export function* numberRankSteps({ values, isNull }: NumberKey, only?: Uint8Array): Generator<void, Ranks> {
   const length = values.length;
   const ranks = new Int32Array(length);
   const isRanked = (row: number) => (only === undefined || only[row] === 1) && isNull[row] === 0;
@@ -26,6 +35,7 @@ export function numberRanks({ values, isNull }: NumberKey, only?: Uint8Array): R
       if (whole < min) min = whole;
       if (whole > max) max = whole;
     }
+    yield;
     if (row < length) continue;
     if (min > max) return { ranks, count: 1 };
     const span = max - min + 1;
@@ -42,7 +52,8 @@ export function numberRanks({ values, isNull }: NumberKey, only?: Uint8Array): R
   const listed = new Uint32Array(size);
   size = 0;
   for (let row = 0; row < length; row++) if (isRanked(row)) listed[size++] = row;
-  const count = rankFloats(values, listed, ranks);
+  yield;
+  const count = yield* rankFloats(values, listed, ranks);
   for (let row = 0; row < length; row++) {
     if ((only === undefined || only[row] === 1) && isNull[row] === 1) ranks[row] = count;
   }
@@ -57,7 +68,7 @@ const LOW = 1 - HIGH;
  * Ranks the listed rows among their distinct values; returns how many ranks. A radix sort, four
  * passes of 16 bits over each float's bits, mapped to an unsigned integer in the same order.
  */
-function rankFloats(values: Float64Array, listed: Uint32Array, ranks: Int32Array): number {
+function* rankFloats(values: Float64Array, listed: Uint32Array, ranks: Int32Array): Generator<void, number> {
   const size = listed.length;
   const floats = new Float64Array(size);
   // Adding 0 turns -0 into 0, which must rank the same.
@@ -71,6 +82,7 @@ function rankFloats(values: Float64Array, listed: Uint32Array, ranks: Int32Array
       bits[2 * i + LOW] = ~bits[2 * i + LOW]!;
     } else bits[2 * i + HIGH] = high | 0x80000000;
   }
+  yield;
   let order = new Uint32Array(size);
   for (let i = 0; i < size; i++) order[i] = i;
   let next = new Uint32Array(size);
@@ -93,6 +105,7 @@ function rankFloats(values: Float64Array, listed: Uint32Array, ranks: Int32Array
     const sorted = next;
     next = order;
     order = sorted;
+    yield;
   }
   let rank = -1;
   for (let i = 0; i < size; i++) {

@@ -96,3 +96,11 @@ export function sortLongRuns(order: Uint32Array, runStarts: Uint8Array, { ranks,
   for (const i of byRank) sorted[next[runOf[i]!]!++] = order[i]!;
   order.set(sorted);
 }
+
+/** Runs a ranking's steps to the end at once. */
+export function runSteps<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}

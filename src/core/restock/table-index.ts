@@ -9,8 +9,9 @@ import {
   textFilterQuery,
 } from './grid-filters';
 import { type SortColumn, sortKeySpecs } from './grid-sort';
-import { type NumberKey, numberRanks } from './number-ranks';
-import { compareText, RANK_STEP, runSteps, textRankSteps } from './text-ranks';
+import { type NumberKey, numberRankSteps } from './number-ranks';
+import { runSteps } from './sort-runs';
+import { compareText, RANK_STEP, textRankSteps } from './text-ranks';
 
 /* The table kept column by column for sorting and filtering (SPEC 2, 3), so that a sort click or a
  * filter keystroke does no work per row object:
@@ -150,9 +151,13 @@ function readNumbers(
   }
 }
 
-function rankNumberKey({ field, nullsAs, key }: ReadingKey, rows: readonly GridRow[]): RankedKey {
+/** Ranks a number key read whole, in steps of one pass over the rows (`numberRankSteps`). */
+function* rankNumberKey(
+  { field, nullsAs, key }: ReadingKey,
+  rows: readonly GridRow[],
+): Generator<void, RankedKey> {
   // Ranks may skip numbers that no row holds (whole numbers rank as themselves): made dense here.
-  const { ranks, count } = numberRanks(key);
+  const { ranks, count } = yield* numberRankSteps(key);
   const isUsed = new Uint8Array(count);
   const valueAt = new Float64Array(count);
   for (let row = 0; row < rows.length; row++) {
@@ -160,12 +165,14 @@ function rankNumberKey({ field, nullsAs, key }: ReadingKey, rows: readonly GridR
     isUsed[ranks[row]!] = 1;
     valueAt[ranks[row]!] = key.values[row]!;
   }
+  yield;
   const dense = new Int32Array(count);
   const values: number[] = [];
   for (let rank = 0; rank < count; rank++) {
     dense[rank] = values.length;
     if (isUsed[rank] === 1) values.push(valueAt[rank]!);
   }
+  yield;
   for (let row = 0; row < rows.length; row++) {
     ranks[row] = key.isNull[row] === 1 ? values.length : dense[ranks[row]!]!;
   }
@@ -359,8 +366,8 @@ export class TableIndex<R extends GridRow = GridRow> {
   #rows: readonly R[];
   #sortKeys = new Map<string, RankedKey>();
   #readingKeys = new Map<string, ReadingKey>();
-  /** Text keys being ranked in steps: each holds the rows it began with. */
-  #rankingTexts = new Map<string, Generator<void, RankedKey>>();
+  /** Keys being ranked in steps: each holds the rows (or a number key's values) it began with. */
+  #ranking = new Map<string, Generator<void, RankedKey>>();
   #filterColumns = new Map<string, FilterColumn>();
   #sorted: { key: string; order: Uint32Array } | null = null;
   #search: ProductSearch | null = null;
@@ -401,8 +408,8 @@ export class TableIndex<R extends GridRow = GridRow> {
     }
     this.#rows = rows;
     this.#sorted = null;
-    // A text key being ranked has read rows that changed: it starts again when next asked.
-    if (!isPatch || changed.length > 0) this.#rankingTexts.clear();
+    // A key being ranked has read rows that changed: it starts again when next asked.
+    if (!isPatch || changed.length > 0) this.#ranking.clear();
     if (!isPatch) {
       this.#sortKeys.clear();
       this.#readingKeys.clear();
@@ -458,19 +465,9 @@ export class TableIndex<R extends GridRow = GridRow> {
     const cacheKey = sortKeyId(field, isText, nullsAs);
     let key = this.#sortKeys.get(cacheKey);
     if (key === undefined) {
-      if (isText) {
-        // Goes on from where the idle ranking got to.
-        key = runSteps(this.#rankingTexts.get(cacheKey) ?? rankTextKey(field, this.#rows));
-        this.#rankingTexts.delete(cacheKey);
-      } else {
-        const reading = this.#readingKeys.get(cacheKey) ?? this.#startReading(field, nullsAs);
-        readNumbers(reading, this.#rows, reading.next, this.#rows.length);
-        this.#readingKeys.delete(cacheKey);
-        key = rankNumberKey(reading, this.#rows);
-        // Ranked keys are patched from the rows on an edit: the typed array is not needed again.
-        this.#numbers.delete(field);
-      }
-      this.#sortKeys.set(cacheKey, key);
+      // Goes on from where the idle ranking got to.
+      key = runSteps(this.#ranking.get(cacheKey) ?? this.#startRanking(field, isText, nullsAs));
+      this.#ranked(cacheKey, field, key);
     }
     return key;
   }
@@ -505,30 +502,46 @@ export class TableIndex<R extends GridRow = GridRow> {
     )) {
       const id = sortKeyId(field, isText, nullsAs);
       if (this.#sortKeys.has(id)) continue;
-      if (isText) {
-        let ranking = this.#rankingTexts.get(id);
-        if (ranking === undefined) {
-          ranking = rankTextKey(field, this.#rows);
-          this.#rankingTexts.set(id, ranking);
+      let ranking = this.#ranking.get(id);
+      if (ranking === undefined) {
+        if (!isText) {
+          let reading = this.#readingKeys.get(id);
+          if (reading === undefined) {
+            reading = this.#startReading(field, nullsAs);
+            this.#readingKeys.set(id, reading);
+          }
+          const to = Math.min(size, reading.next + rowBudget);
+          readNumbers(reading, this.#rows, reading.next, to);
+          reading.next = to;
+          if (to < size) return false;
         }
-        const step = ranking.next();
-        if (!step.done) return false;
-        this.#rankingTexts.delete(id);
-        this.#sortKeys.set(id, step.value);
-        continue;
+        ranking = this.#startRanking(field, isText, nullsAs);
+        this.#ranking.set(id, ranking);
       }
-      let reading = this.#readingKeys.get(id);
-      if (reading === undefined) {
-        reading = this.#startReading(field, nullsAs);
-        this.#readingKeys.set(id, reading);
-      }
-      const to = Math.min(size, reading.next + rowBudget);
-      readNumbers(reading, this.#rows, reading.next, to);
-      reading.next = to;
-      if (to < size) return false;
-      this.#sortKey(field, isText, nullsAs);
+      const step = ranking.next();
+      if (!step.done) return false;
+      this.#ranked(id, field, step.value);
     }
     return true;
+  }
+
+  /** The steps that rank a key: a number key from its reading, finished here if it is not yet. */
+  #startRanking(field: string, isText: boolean, nullsAs: number | null): Generator<void, RankedKey> {
+    if (isText) return rankTextKey(field, this.#rows);
+    const id = sortKeyId(field, isText, nullsAs);
+    const reading = this.#readingKeys.get(id) ?? this.#startReading(field, nullsAs);
+    readNumbers(reading, this.#rows, reading.next, this.#rows.length);
+    reading.next = this.#rows.length;
+    // Edits patch the ranks from now on (or start the ranking again while it goes on).
+    this.#readingKeys.delete(id);
+    return rankNumberKey(reading, this.#rows);
+  }
+
+  #ranked(id: string, field: string, key: RankedKey): void {
+    this.#ranking.delete(id);
+    this.#sortKeys.set(id, key);
+    // Ranked keys are patched from the rows on an edit: the typed array is not needed again.
+    if (!key.isText) this.#numbers.delete(field);
   }
 
   /** Every row's index in the order of `sortColumns` (SPEC 2), kept until the rows change. */

@@ -1,4 +1,4 @@
-import { insertionSort, type Ranks } from './sort-runs';
+import { insertionSort, type Ranks, runSteps } from './sort-runs';
 
 // Texts as integer ranks in the collator's order, for the grid's counting sort (grid-sort.ts).
 
@@ -64,14 +64,6 @@ function rowsPerStep(texts: readonly (string | null)[]): number {
   }
   const average = sampled === 0 ? 1 : Math.max(1, characters / sampled);
   return Math.max(64, Math.min(RANK_STEP, Math.floor(CHARACTERS_PER_STEP / average)));
-}
-
-/** Runs a ranking's steps to the end at once. */
-export function runSteps<T>(steps: Generator<void, T>): T {
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
 }
 
 /** A typed array's values in a plain array (`Array.from` reads a million through its iterator: 200 ms). */
