@@ -70,7 +70,8 @@ export class CompactRowsDecoder<R extends GridRow> {
   private makeRoom(count: number): void {
     const capacity = this.numberColumns[0]?.length ?? count;
     if (count <= capacity) return;
-    const grown = Math.max(count, capacity * 2);
+    // A table a little larger than expected (rows added since its size was told) grows a little.
+    const grown = Math.max(count, capacity + Math.max(1024, capacity >> 3));
     this.numberColumns = this.numberColumns.map((column) => {
       const larger = new Float64Array(grown);
       larger.set(column);
@@ -131,6 +132,10 @@ export class CompactAnswerReader<R extends GridRow> {
   }
 
   finish(): { rows: R[]; numbers: TableNumbers } {
+    // The last line is the end, or else a line cut short.
+    if (!this.ended && this.pending !== COMPACT_ANSWER_END && this.pending.trim() !== '') {
+      throw new CompactAnswerError('The table arrived incomplete');
+    }
     this.line(this.pending);
     this.pending = '';
     if (!this.decoder || !this.ended) throw new CompactAnswerError('The table arrived incomplete');

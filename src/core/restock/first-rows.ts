@@ -6,9 +6,9 @@ export type ProductKeyRow = { readonly title?: unknown; readonly msku?: unknown 
 const sortText = (value: unknown): string | null =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null;
 
-// The order of the default sort (grid-sort.ts): texts in the collator's order, nulls last. Two
-// different texts can be equal to the collator ("Mug" and "mug"): rows tied on both keys keep the
-// order they came in.
+// The keys of the default sort (grid-sort.ts): texts in the collator's order, nulls last. Two
+// different texts can be equal to the collator ("Mug" and "mug"): the grid keeps rows tied on
+// both keys in the order they came in (see `firstInProductOrder` and `orderTies`).
 function compareKeys(
   titleA: string | null,
   titleB: string | null,

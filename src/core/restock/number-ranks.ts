@@ -14,9 +14,9 @@ export function numberRanks(key: NumberKey, only?: Uint8Array): Ranks {
 }
 
 /**
- * `numberRanks` in steps, pausing after each pass over the rows (at a million rows a pass takes a
- * few milliseconds; the whole ranking, tens), so that the page can rank in idle time and a click
- * arriving meanwhile waits for one pass at most.
+ * `numberRanks` in steps, pausing between passes over the rows (one to three passes a step; at a
+ * million rows a pass takes a few milliseconds, the whole ranking tens), so that the page can rank
+ * in idle time and a click arriving meanwhile waits for one step at most.
  */
 export function* numberRankSteps({ values, isNull }: NumberKey, only?: Uint8Array): Generator<void, Ranks> {
   const length = values.length;

@@ -491,8 +491,8 @@ export class TableIndex<R extends GridRow = GridRow> {
   /**
    * Ranks the keys a sort by `column` reads, ahead of the first click on it (either direction).
    * Number keys are read from the rows at most `rowBudget` rows at a time (call again to go on),
-   * or copied whole from the table's decoded numbers; a text key takes one step of its ranking
-   * (a few milliseconds) a call. Says whether every key is ranked.
+   * or copied whole from the table's decoded numbers, then ranked; a key being ranked takes one
+   * step of its ranking (a few milliseconds) a call. Says whether every key is ranked.
    */
   prepareSort(column: GridColumn, rowBudget = Number.POSITIVE_INFINITY): boolean {
     const size = this.#rows.length;
@@ -532,13 +532,14 @@ export class TableIndex<R extends GridRow = GridRow> {
     const reading = this.#readingKeys.get(id) ?? this.#startReading(field, nullsAs);
     readNumbers(reading, this.#rows, reading.next, this.#rows.length);
     reading.next = this.#rows.length;
-    // Edits patch the ranks from now on (or start the ranking again while it goes on).
-    this.#readingKeys.delete(id);
+    // Kept until ranked: an edit meanwhile patches it and starts the ranking again from it.
+    this.#readingKeys.set(id, reading);
     return rankNumberKey(reading, this.#rows);
   }
 
   #ranked(id: string, field: string, key: RankedKey): void {
     this.#ranking.delete(id);
+    this.#readingKeys.delete(id);
     this.#sortKeys.set(id, key);
     // Ranked keys are patched from the rows on an edit: the typed array is not needed again.
     if (!key.isText) this.#numbers.delete(field);

@@ -81,7 +81,8 @@ export async function firstMskus(
   const tied = tiedRows(first).map((row) => row.msku);
   if (tied.length > 0) {
     const place = new Map((await listInMskuOrder(db, accountId, tied)).map((msku, index) => [msku, index]));
-    first = orderTies(first, (row) => place.get(row.msku) ?? -1);
+    // A product deleted since its title was read goes after its ties (it is left out below).
+    first = orderTies(first, (row) => place.get(row.msku) ?? Number.MAX_SAFE_INTEGER);
   }
   return first.slice(0, limit).map((row) => row.msku);
 }

@@ -31,14 +31,15 @@ export const useRestockColumns = () =>
 
 /**
  * The whole table, decoded as it arrives, and its table index prepared; `expected` is its size
- * when the first screenful told it.
+ * when the first screenful (shown for the default order only) told it.
  */
 const fetchRestockTable = async (expected?: number) => {
   const { rows, numbers } = await apiFetch<Awaited<ReturnType<typeof readTableAnswer>>>(
     '/api/tables/restock/data?shape=columns',
     { readBody: (response) => readTableAnswer(response, expected) },
   );
-  return { rows, index: await prepareIndex(rows, numbers) };
+  // The first screenful is shown only in the default order, which the whole table then replaces.
+  return { rows, index: await prepareIndex(rows, numbers, expected !== undefined) };
 };
 
 /**

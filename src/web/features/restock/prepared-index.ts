@@ -3,22 +3,28 @@ import { TableIndex, type TableNumbers } from '../../../core/restock/table-index
 import { runInTasks } from '../../lib/next-task';
 import type { GridRow } from './api';
 
-// Rows of search text built per step.
-const SEARCH_STEP = 2_000;
+// Rows of search text built per step: the table index's pieces of joined text (4,096 rows) end
+// where a step does.
+const SEARCH_STEP = 4_096;
 
 // The index prepared with a table travels beside its rows rather than in the query cache, whose
 // rows every reader and every edit takes as a plain array.
 const prepared = new WeakMap<readonly GridRow[], TableIndex<GridRow>>();
 
 /**
- * The table index of a table just decoded, with what its first showing needs: the default
- * order's ranks (title, then msku) and the product search text. Made in steps between which the
- * browser paints and takes input: done while the table was being shown, it held the page for
- * 240-460 ms at 100,000 rows, and about a second at a million.
+ * The table index of a table just decoded, with what its first showing needs: the product search
+ * text and, when it is to be shown in the default order (`inDefaultOrder`), that order's ranks
+ * (title, then msku). Made in steps between which the browser paints and takes input: done while
+ * the table was being shown, it held the page for 240-460 ms at 100,000 rows, and about a second
+ * at a million. Another order is ranked when the table is shown, or in idle time.
  */
-export async function prepareIndex(rows: GridRow[], numbers: TableNumbers): Promise<TableIndex<GridRow>> {
+export async function prepareIndex(
+  rows: GridRow[],
+  numbers: TableNumbers,
+  inDefaultOrder: boolean,
+): Promise<TableIndex<GridRow>> {
   const index = new TableIndex<GridRow>(rows, numbers);
-  await runInTasks(() => index.prepareSort(PRODUCT_SORT_COLUMN));
+  if (inDefaultOrder) await runInTasks(() => index.prepareSort(PRODUCT_SORT_COLUMN));
   let searched = 0;
   await runInTasks(() => {
     searched = index.prepareSearch(searched, searched + SEARCH_STEP);
@@ -31,9 +37,11 @@ export function keepPreparedIndex(rows: readonly GridRow[], index: TableIndex<Gr
   prepared.set(rows, index);
 }
 
-/** The index prepared for `rows`, handed over once: the page's index from then on. */
-export function takePreparedIndex(rows: readonly GridRow[]): TableIndex<GridRow> | undefined {
+/**
+ * The index prepared for `rows` (the page's index from then on), while it is still theirs: kept
+ * for a render React throws away, and gone with the rows.
+ */
+export function preparedIndexOf(rows: readonly GridRow[]): TableIndex<GridRow> | undefined {
   const index = prepared.get(rows);
-  prepared.delete(rows);
   return index?.rows === rows ? index : undefined;
 }

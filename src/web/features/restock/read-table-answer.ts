@@ -21,18 +21,24 @@ export async function readTableAnswer(
     return answer.finish();
   }
   const text = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let busy = 0;
-  for (;;) {
-    const { done, value } = await text.read();
-    if (done) break;
-    const start = performance.now();
-    answer.push(value);
-    busy += performance.now() - start;
-    // Pieces already here are read back to back, without a task between them.
-    if (busy > TASK_MS) {
-      await nextTask();
-      busy = 0;
+  try {
+    let busy = 0;
+    for (;;) {
+      const { done, value } = await text.read();
+      if (done) break;
+      const start = performance.now();
+      answer.push(value);
+      busy += performance.now() - start;
+      // Pieces already here are read back to back, without a task between them.
+      if (busy > TASK_MS) {
+        await nextTask();
+        busy = 0;
+      }
     }
+    return answer.finish();
+  } catch (error) {
+    // An answer that cannot be decoded is not read to its end: the connection is closed.
+    await text.cancel(error).catch(() => {});
+    throw error;
   }
-  return answer.finish();
 }

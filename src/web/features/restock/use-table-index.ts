@@ -4,14 +4,12 @@ import { type GridColumn, PRODUCT_COLUMN_KEY } from '../../../core/restock/grid-
 import { isSortedAsNumber, PRODUCT_SORT_COLUMN } from '../../../core/restock/grid-sort';
 import { TableIndex } from '../../../core/restock/table-index';
 import type { GridRow } from './api';
-import { takePreparedIndex } from './prepared-index';
+import { preparedIndexOf } from './prepared-index';
 
 // Rows of a number column read per idle slice before it is ranked.
 const RANK_SLICE = 10_000;
 // An idle period can last 50 ms, and a click or a key that arrives meanwhile waits for it: the
-// ranking yields well before, between slices (a column with decoded numbers is one slice: at a
-// million rows its copy and ranking take tens of ms; a text column's ranking goes in steps of a
-// few ms).
+// ranking yields well before, between steps (a pass over the rows, or a slice of rows read).
 const IDLE_SLICE_MS = 8;
 
 /**
@@ -33,7 +31,7 @@ export function useTableIndex(
 ): TableIndex<GridRow> {
   const kept = useMemo(() => ({ index: new TableIndex<GridRow>([]) }), []);
   if (rows && rows !== kept.index.rows) {
-    const prepared = takePreparedIndex(rows);
+    const prepared = preparedIndexOf(rows);
     if (prepared) kept.index = prepared;
     else {
       kept.index.update(rows);
