@@ -1,6 +1,7 @@
+import path from 'node:path';
 import { expect, type Page, type Request, test } from '@playwright/test';
 import { logInThroughForm, STRONG_PASSWORD, signUpThroughForm } from './support/accounts';
-import { baseRow, cell, editCell, importRows } from './support/restock';
+import { baseRow, cell, editCell, importRows, rowOf } from './support/restock';
 
 // The grid renders only the columns that fit (virtualised); a wide window shows all of them.
 test.use({ viewport: { width: 3600, height: 1000 } });
@@ -239,4 +240,50 @@ test('an edit made on the first screenful survives the whole table arriving late
   await page.unroute(/\/api\/tables\/restock\/data\?shape=columns$/);
   await page.reload();
   await expect(page.getByRole('checkbox', { name: 'Include LATE-1 in next order' })).toBeChecked();
+});
+
+test('an import made while the whole table is on its way shows the imported rows, not the late answer', async ({
+  page,
+}) => {
+  await signUpThroughForm(page);
+  await importRows(page, [baseRow('OLD-1')]);
+  // The first whole-table answer is read from the server before the import and handed to the
+  // page only at the end; the table read after the import is not held.
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const wholeTable = /\/api\/tables\/restock\/data\?shape=columns$/;
+  let requests = 0;
+  let isLateAnswerSent = false;
+  await page.route(wholeTable, async (route) => {
+    if (++requests > 1) return route.continue();
+    const response = await route.fetch();
+    await released;
+    await route.fulfill({ response }).finally(() => {
+      isLateAnswerSent = true;
+    });
+  });
+  const givenUp = page.waitForEvent('requestfailed', (request) => wholeTable.test(request.url()));
+
+  await page.goto('/restock');
+  await expect(page.getByText('Loading 1 rows…')).toBeVisible();
+  await page.getByRole('button', { name: 'Import CSV' }).click();
+  await page
+    .getByLabel('CSV file')
+    .setInputFiles(path.join(import.meta.dirname, 'fixtures', 'reports', 'fba-inventory-uk-bom.txt'));
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Confirm import' }).click();
+  await expect(page.getByText('Data saved! 2 new, 0 updated, 0 unchanged.')).toBeVisible();
+  await expect(page.getByText('3 rows', { exact: true })).toBeVisible();
+  await expect(rowOf(page, 'TEA-01')).toBeVisible();
+  // The old read's download was given up, not left to run beside the new one.
+  expect((await givenUp).failure()?.errorText).toBe('net::ERR_ABORTED');
+
+  release();
+  await expect.poll(() => isLateAnswerSent).toBe(true);
+  await expect(page.getByText('3 rows', { exact: true })).toBeVisible();
+  await expect(rowOf(page, 'TEA-01')).toBeVisible();
+  expect(requests).toBe(2);
+  await page.unroute(wholeTable);
 });

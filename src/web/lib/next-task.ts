@@ -18,12 +18,19 @@ export function nextTask(): Promise<void> {
   });
 }
 
-/** Calls `step` until it answers true, letting the browser paint and take input every `sliceMs` of work. */
-export async function runInTasks(step: () => boolean, sliceMs = 8): Promise<void> {
+/** Work done on the page's thread before the browser may paint and take input again. */
+const SLICE_MS = 8;
+
+/**
+ * Calls `step` until it answers true, letting the browser paint and take input every few
+ * milliseconds of work; stops with the signal's reason when it is aborted meanwhile.
+ */
+export async function runInTasks(step: () => boolean, signal?: AbortSignal): Promise<void> {
   let started = performance.now();
   while (!step()) {
-    if (performance.now() - started > sliceMs) {
+    if (performance.now() - started > SLICE_MS) {
       await nextTask();
+      signal?.throwIfAborted();
       started = performance.now();
     }
   }

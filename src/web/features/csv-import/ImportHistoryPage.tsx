@@ -14,6 +14,7 @@ import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
 import { useAccessComponents } from '../access/api';
 import { useCan } from '../access/use-can';
+import { reloadRestockTable } from '../restock/api';
 import { importHistoryQuery, importKeys, revertImport } from './api';
 import styles from './csv-import.module.css';
 
@@ -79,7 +80,7 @@ export function ImportHistoryPage() {
     },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: importKeys.history });
-      void queryClient.invalidateQueries({ queryKey: ['restock'] });
+      void reloadRestockTable(queryClient);
     },
   });
 

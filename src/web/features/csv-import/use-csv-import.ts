@@ -40,6 +40,7 @@ import {
 import type { Marketplace } from '../../../core/marketplace/marketplaces';
 import { MARKETPLACE_CURRENCIES, marketplaceByCode, marketplaceOf } from '../../../core/restock/marketplace';
 import { ApiError } from '../../lib/api-client';
+import { reloadRestockTable } from '../restock/api';
 import {
   FETCH_MAPPING_FAILED,
   fetchSavedSettings,
@@ -441,7 +442,7 @@ export function useCsvImport(onSaved?: (result: ImportResult) => void) {
           toast.error(error instanceof Error ? error.message : 'Failed to save the column mapping'),
         );
       }
-      void queryClient.invalidateQueries({ queryKey: ['restock'] });
+      void reloadRestockTable(queryClient);
       void queryClient.invalidateQueries({ queryKey: importKeys.history });
       reset();
       onSaved?.(result);

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { toast } from 'react-toastify';
 import { SYNC_STEP_LABELS, type SyncView } from '../../../core/marketplace/sync';
 import { Button } from '../../ui/Button';
+import { reloadRestockTable } from '../restock/api';
 import styles from '../settings/SettingsLayout.module.css';
 import { useSync, useSyncNow } from './api';
 
@@ -58,7 +59,7 @@ export function SyncPanel({ canEdit, connected }: { canEdit: boolean; connected:
   // A sync that just ended changed products: the restock table reads them again.
   const wasActive = useRef(false);
   useEffect(() => {
-    if (wasActive.current && !active) void queryClient.invalidateQueries({ queryKey: ['restock'] });
+    if (wasActive.current && !active) void reloadRestockTable(queryClient);
     wasActive.current = active;
   }, [active, queryClient]);
 

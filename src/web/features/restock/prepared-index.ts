@@ -16,20 +16,22 @@ const prepared = new WeakMap<readonly GridRow[], TableIndex<GridRow>>();
  * text and, when it is to be shown in the default order (`inDefaultOrder`), that order's ranks
  * (title, then msku). Made in steps between which the browser paints and takes input: done while
  * the table was being shown, it held the page for 240-460 ms at 100,000 rows, and about a second
- * at a million. Another order is ranked when the table is shown, or in idle time.
+ * at a million. Another order is ranked when the table is shown, or in idle time. Stops when
+ * `signal` is aborted (a newer table is on its way).
  */
 export async function prepareIndex(
   rows: GridRow[],
   numbers: TableNumbers,
   inDefaultOrder: boolean,
+  signal?: AbortSignal,
 ): Promise<TableIndex<GridRow>> {
   const index = new TableIndex<GridRow>(rows, numbers);
-  if (inDefaultOrder) await runInTasks(() => index.prepareSort(PRODUCT_SORT_COLUMN));
+  if (inDefaultOrder) await runInTasks(() => index.prepareSort(PRODUCT_SORT_COLUMN), signal);
   let searched = 0;
   await runInTasks(() => {
     searched = index.prepareSearch(searched, searched + SEARCH_STEP);
     return searched >= rows.length;
-  });
+  }, signal);
   return index;
 }
 

@@ -7,7 +7,7 @@ import { describeHistoryImport } from '../../../core/sales-history/rows';
 import { ApiError } from '../../lib/api-client';
 import { Button } from '../../ui/Button';
 import { useCan } from '../access/use-can';
-import { restockKeys } from '../restock/api';
+import { reloadRestockTable } from '../restock/api';
 import { historyKeys } from './api';
 import styles from './HistoryImport.module.css';
 import { type HistoryParseMessage, parseHistoryFile } from './parse-history';
@@ -147,7 +147,7 @@ export function HistoryImport({
       // count a day whose later lines were sent again in another part.
       toast.success(describeHistoryImport(parsed.report.kind, { ...result, duplicates: parsed.duplicates }));
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: restockKeys.data }),
+        reloadRestockTable(queryClient),
         queryClient.invalidateQueries({ queryKey: historyKeys.all }),
       ]);
       onSaved?.();

@@ -15,6 +15,7 @@ import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { EditControl } from '../access/gates';
 import { useCan } from '../access/use-can';
+import { reloadRestockTable } from '../restock/api';
 import styles from './SettingsLayout.module.css';
 
 export const calculationKeys = { defaults: ['calculation-defaults'] as const };
@@ -52,7 +53,7 @@ export function CalculationsTab() {
       ),
     onSuccess: (saved) => {
       queryClient.setQueryData(calculationKeys.defaults, saved);
-      void queryClient.invalidateQueries({ queryKey: ['restock'] });
+      void reloadRestockTable(queryClient);
       toast.success('Calculation defaults saved');
     },
     onError: (error) => toast.error(error.message),
