@@ -255,10 +255,12 @@ test('an import made while the whole table is on its way shows the imported rows
   });
   const wholeTable = /\/api\/tables\/restock\/data\?shape=columns$/;
   let requests = 0;
+  let isOldAnswerRead = false;
   let isLateAnswerSent = false;
   await page.route(wholeTable, async (route) => {
     if (++requests > 1) return route.continue();
     const response = await route.fetch();
+    isOldAnswerRead = true;
     await released;
     await route.fulfill({ response }).finally(() => {
       isLateAnswerSent = true;
@@ -268,6 +270,7 @@ test('an import made while the whole table is on its way shows the imported rows
 
   await page.goto('/restock');
   await expect(page.getByText('Loading 1 rows…')).toBeVisible();
+  await expect.poll(() => isOldAnswerRead).toBe(true);
   await page.getByRole('button', { name: 'Import CSV' }).click();
   await page
     .getByLabel('CSV file')

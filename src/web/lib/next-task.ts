@@ -23,7 +23,7 @@ const SLICE_MS = 8;
 
 /**
  * Calls `step` until it answers true, letting the browser paint and take input every few
- * milliseconds of work; stops with the signal's reason when it is aborted meanwhile.
+ * milliseconds of work; once `signal` is aborted, stops at the next pause with its reason.
  */
 export async function runInTasks(step: () => boolean, signal?: AbortSignal): Promise<void> {
   let started = performance.now();

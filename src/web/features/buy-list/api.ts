@@ -11,7 +11,7 @@ import type {
   RequestedStatus,
 } from '../../../core/buy-list/schemas';
 import { apiFetch } from '../../lib/api-client';
-import { restockKeys } from '../restock/api';
+import { reloadRestockTable } from '../restock/table-reads';
 
 export const buyListKeys = {
   list: ['buy-list'] as const,
@@ -44,11 +44,14 @@ function regroup(list: BuyList, change: (line: BuyListLine) => BuyListLine | nul
   return groupBuyList(lines, drafts);
 }
 
-/** Applies a buy-list edit at once; rolls back with the server's message on failure, then refetches. */
+/**
+ * Applies a buy-list edit at once; rolls back with the server's message on failure, then
+ * refetches (the restock table too when the edit `changesProducts`).
+ */
 function useOptimisticLineEdit<Input extends { msku: string }>(
   send: (input: Input) => Promise<unknown>,
   change: (line: BuyListLine, input: Input) => BuyListLine | null,
-  alsoInvalidate: readonly (readonly unknown[])[] = [],
+  changesProducts = false,
 ) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -69,9 +72,10 @@ function useOptimisticLineEdit<Input extends { msku: string }>(
       toast.error(error.message);
     },
     onSettled: async () => {
-      await Promise.all(
-        [buyListKeys.list, ...alsoInvalidate].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      );
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: buyListKeys.list }),
+        changesProducts && reloadRestockTable(queryClient),
+      ]);
     },
   });
 }
@@ -94,7 +98,7 @@ export const useRemoveFromBuyList = () =>
   useOptimisticLineEdit<{ msku: string }>(
     ({ msku }) => apiFetch<null>(lineUrl(msku), { method: 'DELETE' }, 'Failed to remove the product'),
     () => null,
-    [restockKeys.data],
+    true,
   );
 
 export function useCreatePurchaseOrder() {
@@ -136,11 +140,11 @@ export function useSetPurchaseOrderStatus() {
     },
     onError: (error) => toast.error(error.message),
     onSettled: async () => {
-      await Promise.all(
-        [buyListKeys.list, buyListKeys.orders, restockKeys.data].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
-      );
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: buyListKeys.list }),
+        queryClient.invalidateQueries({ queryKey: buyListKeys.orders }),
+        reloadRestockTable(queryClient),
+      ]);
     },
   });
 }

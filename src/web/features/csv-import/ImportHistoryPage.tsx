@@ -14,7 +14,7 @@ import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
 import { useAccessComponents } from '../access/api';
 import { useCan } from '../access/use-can';
-import { reloadRestockTable } from '../restock/api';
+import { reloadRestockTable } from '../restock/table-reads';
 import { importHistoryQuery, importKeys, revertImport } from './api';
 import styles from './csv-import.module.css';
 

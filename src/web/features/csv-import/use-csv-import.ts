@@ -40,7 +40,7 @@ import {
 import type { Marketplace } from '../../../core/marketplace/marketplaces';
 import { MARKETPLACE_CURRENCIES, marketplaceByCode, marketplaceOf } from '../../../core/restock/marketplace';
 import { ApiError } from '../../lib/api-client';
-import { reloadRestockTable } from '../restock/api';
+import { reloadRestockTable } from '../restock/table-reads';
 import {
   FETCH_MAPPING_FAILED,
   fetchSavedSettings,

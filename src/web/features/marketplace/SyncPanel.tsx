@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { toast } from 'react-toastify';
 import { SYNC_STEP_LABELS, type SyncView } from '../../../core/marketplace/sync';
 import { Button } from '../../ui/Button';
-import { reloadRestockTable } from '../restock/api';
+import { reloadRestockTable } from '../restock/table-reads';
 import styles from '../settings/SettingsLayout.module.css';
 import { useSync, useSyncNow } from './api';
 

@@ -11,7 +11,6 @@ import { useCan } from '../access/use-can';
 import { SyncedAgo } from '../marketplace/SyncedAgo';
 import {
   moveKey,
-  restockKeys,
   useCalculationDefaults,
   useEditCell,
   useFirstRestockRows,
@@ -22,6 +21,7 @@ import {
 import { FiltersContext } from './filters-context';
 import { RestockGrid } from './RestockGrid';
 import styles from './RestockPage.module.css';
+import { restockKeys } from './table-reads';
 import { UrgencyLegend } from './UrgencyLegend';
 import { useTableIndex } from './use-table-index';
 import { useRestockViewState } from './view-state';

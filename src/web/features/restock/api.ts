@@ -12,16 +12,9 @@ import { showEditRefused } from './edit-refused-toast';
 import { keepPreparedIndex, prepareIndex } from './prepared-index';
 import { readTableAnswer } from './read-table-answer';
 import { createRowEditQueue, type ReconcilingRowEditQueue, type RowEdit } from './row-edit-queue';
+import { restockKeys, supersedingSignal } from './table-reads';
 
 export type GridRow = RestockRow & { id: string; version: number };
-
-export const restockKeys = {
-  all: ['restock'] as const,
-  columns: ['restock', 'columns'] as const,
-  data: ['restock', 'data'] as const,
-  first: ['restock', 'first'] as const,
-  defaults: ['calculation-defaults'] as const,
-};
 
 export const useRestockColumns = () =>
   useQuery({
@@ -41,23 +34,6 @@ const fetchRestockTable = async (expected: number | undefined, signal: AbortSign
   // The first screenful is shown only in the default order, which the whole table then replaces.
   return { rows, index: await prepareIndex(rows, numbers, expected !== undefined, signal) };
 };
-
-// The whole table's fetch still on its way, per query client.
-const tableFetches = new WeakMap<QueryClient, AbortController>();
-
-/**
- * A signal for a new fetch of the whole table, which gives up the one still on its way: React
- * Query drops that one's answer (an import's refetch), but its download, decoding and memory (a
- * few hundred megabytes at a million rows) went on beside the new one. React Query's own signal
- * is not used: it would also abort the load when the seller leaves the page, and coming back
- * would start it again rather than find it done.
- */
-function supersedingSignal(queryClient: QueryClient): AbortSignal {
-  tableFetches.get(queryClient)?.abort();
-  const controller = new AbortController();
-  tableFetches.set(queryClient, controller);
-  return controller.signal;
-}
 
 /**
  * The whole table. Edits made while it was on its way (on the first screenful, or over an older
@@ -83,18 +59,6 @@ export function useRestockRows({ enabled = true }: { enabled?: boolean } = {}) {
     },
     structuralSharing: false,
   });
-}
-
-/**
- * The table read again after the products changed (an import, an undo, a sync, new defaults). A
- * read still on its way began before the change: it is cancelled and its download given up first.
- * Invalidating alone waits for it when the table has not loaded yet (React Query cancels a fetch
- * for a refetch only when the query already holds data), and the table showed as it was before.
- */
-export async function reloadRestockTable(queryClient: QueryClient): Promise<void> {
-  tableFetches.get(queryClient)?.abort();
-  await queryClient.cancelQueries({ queryKey: restockKeys.all });
-  await queryClient.invalidateQueries({ queryKey: restockKeys.all });
 }
 
 /** A failed fetch lands no rows (so the edit queue stops waiting for it) and fails as before. */

@@ -7,7 +7,7 @@ import { describeHistoryImport } from '../../../core/sales-history/rows';
 import { ApiError } from '../../lib/api-client';
 import { Button } from '../../ui/Button';
 import { useCan } from '../access/use-can';
-import { reloadRestockTable } from '../restock/api';
+import { reloadRestockTable } from '../restock/table-reads';
 import { historyKeys } from './api';
 import styles from './HistoryImport.module.css';
 import { type HistoryParseMessage, parseHistoryFile } from './parse-history';

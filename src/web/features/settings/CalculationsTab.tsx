@@ -15,7 +15,7 @@ import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { EditControl } from '../access/gates';
 import { useCan } from '../access/use-can';
-import { reloadRestockTable } from '../restock/api';
+import { reloadRestockTable } from '../restock/table-reads';
 import styles from './SettingsLayout.module.css';
 
 export const calculationKeys = { defaults: ['calculation-defaults'] as const };
