@@ -173,3 +173,26 @@ test('the landing page screenshot for the README is written to docs/landing.png'
   await page.screenshot({ path: 'docs/landing.png', type: 'png', animations: 'disabled', caret: 'hide' });
   expect(statSync('docs/landing.png').size).toBeLessThan(300_000);
 });
+
+test('the public site’s scripts and style sheet arrive compressed, under the 150 kB budget', async ({
+  page,
+}) => {
+  const assets: Array<{ url: string; encoding: string | null; bytes: number }> = [];
+  page.on('response', async (response) => {
+    if (!/\/assets\/.+\.(js|css)$/.test(new URL(response.url()).pathname)) return;
+    const sizes = await response.request().sizes();
+    assets.push({
+      url: response.url(),
+      encoding: await response.headerValue('content-encoding'),
+      bytes: sizes.responseBodySize,
+    });
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Replen' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(assets.length).toBeGreaterThan(0);
+  // Files under 1 KB have no compressed copy (vite.config.ts).
+  for (const asset of assets) if (asset.bytes >= 1024) expect(asset.encoding, asset.url).toBe('br');
+  const scripts = assets.filter((asset) => asset.url.endsWith('.js'));
+  expect(scripts.reduce((sum, asset) => sum + asset.bytes, 0)).toBeLessThan(150_000);
+});

@@ -20,6 +20,9 @@ export async function registerWebApp(app: FastifyInstance, distDir = WEB_DIST): 
       root: distDir,
       wildcard: false,
       index: false,
+      // The build's brotli and gzip copies (vite.config.ts), to browsers that accept them.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
       // Vite names each file under assets/ by a hash of its content, so a browser may keep it for
       // good: a later load then asks for index.html (no-cache) and the API only, instead of one
       // revalidation per file, each taking one of the browser's six connections from the API.
