@@ -82,8 +82,9 @@ function earlyStart(): Plugin {
 
 const compressBrotli = promisify(brotliCompress);
 const compressGzip = promisify(gzip);
-/** Text files worth compressing; smaller ones cost more in headers than they save. */
+/** The built text files given compressed copies. */
 const COMPRESSIBLE = /\.(js|css|html|svg|json)$/;
+// Smaller files would save less than a compressed answer's headers cost.
 const MIN_COMPRESSED_BYTES = 1024;
 
 /**
