@@ -6,7 +6,7 @@ import type { GridColumn } from './grid-column';
 import { type Filters, filterRows } from './grid-filters';
 import { type SortColumn, type SortDirection, sortRows } from './grid-sort';
 import { anyNumber, countingReads, manyRows, mskus, SAMPLE_ROWS } from './grid-test-rows';
-import { TableIndex, type TableNumbers } from './table-index';
+import { numberSortKeys, rankTableNumbers, TableIndex, type TableNumbers } from './table-index';
 
 type Row = Record<string, unknown> & { id: string };
 type SkuRow = Row & { msku: string };
@@ -195,6 +195,38 @@ describe('TableIndex', () => {
     expect(mskus(released.view({}, sortColumns, RESTOCK_COLUMNS))).toEqual(
       mskus(reference(many, {}, sortColumns, RESTOCK_COLUMNS)),
     );
+  });
+
+  it('takes a number key ranked elsewhere from the decoded numbers, unless a row changed since', () => {
+    const { many, decoded } = decodedRows(300);
+    const cost = RESTOCK_COLUMNS.find((column) => column.key === 'cost')!;
+    const [key] = numberSortKeys([cost]);
+    const rankedAside = () =>
+      rankTableNumbers(key!.field, key!.nullsAs, decoded.numbers.get('cost')!.slice());
+    const { rows: counted, reads } = countingReads(decoded.rows, 'cost');
+    const index = new TableIndex(counted, decoded.numbers);
+    const generation = index.generation;
+    // The same rows in a new array (edits laid over, none of them changing a row): still taken.
+    index.update(counted.slice());
+    expect(index.adoptRanked(generation, key!.id, rankedAside())).toBe(true);
+    expect(index.adoptRanked(generation, key!.id, rankedAside())).toBe(false);
+    for (const direction of ['ASC', 'DESC'] as const) {
+      const sortColumns = [{ columnKey: 'cost', direction }];
+      expect(mskus(index.view({}, sortColumns, RESTOCK_COLUMNS))).toEqual(
+        mskus(reference(many, {}, sortColumns, RESTOCK_COLUMNS)),
+      );
+    }
+    expect(reads()).toBe(0);
+
+    // An edit between the numbers' copy and the answer: the answer is refused, the edit shows.
+    const stale = new TableIndex(decoded.rows, decoded.numbers);
+    const before = stale.generation;
+    const edited = decoded.rows.slice();
+    edited[7] = { ...edited[7]!, cost: -5 };
+    stale.update(edited);
+    expect(stale.adoptRanked(before, key!.id, rankedAside())).toBe(false);
+    const sortColumns = [{ columnKey: 'cost', direction: 'ASC' as const }];
+    expect(mskus(stale.view({}, sortColumns, RESTOCK_COLUMNS))[0]).toBe(edited[7]!.msku);
   });
 
   it('patches the decoded numbers of an edited row before its column is ranked', () => {

@@ -32,7 +32,7 @@ import { compareText, RANK_STEP, textRankSteps } from './text-ranks';
  * stays the reference (a property test holds the two equal). */
 
 /** Ranks of one sort key: ascending, equal values share a rank, nulls rank `values.length`. */
-type RankedKey = {
+export type RankedKey = {
   readonly field: string;
   readonly isText: boolean;
   readonly nullsAs: number | null;
@@ -152,15 +152,12 @@ function readNumbers(
 }
 
 /** Ranks a number key read whole, in steps of one pass over the rows (`numberRankSteps`). */
-function* rankNumberKey(
-  { field, nullsAs, key }: ReadingKey,
-  rows: readonly GridRow[],
-): Generator<void, RankedKey> {
+function* rankNumberKey({ field, nullsAs, key }: ReadingKey, size: number): Generator<void, RankedKey> {
   // Ranks may skip numbers that no row holds (whole numbers rank as themselves): made dense here.
   const { ranks, count } = yield* numberRankSteps(key);
   const isUsed = new Uint8Array(count);
   const valueAt = new Float64Array(count);
-  for (let row = 0; row < rows.length; row++) {
+  for (let row = 0; row < size; row++) {
     if (key.isNull[row] === 1) continue;
     isUsed[ranks[row]!] = 1;
     valueAt[ranks[row]!] = key.values[row]!;
@@ -173,10 +170,37 @@ function* rankNumberKey(
     if (isUsed[rank] === 1) values.push(valueAt[rank]!);
   }
   yield;
-  for (let row = 0; row < rows.length; row++) {
+  for (let row = 0; row < size; row++) {
     ranks[row] = key.isNull[row] === 1 ? values.length : dense[ranks[row]!]!;
   }
   return { field, isText: false, nullsAs, ranks, values };
+}
+
+/**
+ * A number key ranked from its field's decoded numbers alone, with nothing of the rows: what a
+ * worker can do off the page's thread (`TableIndex.adoptRanked` takes the result).
+ */
+export function rankTableNumbers(field: string, nullsAs: number | null, numbers: Float64Array): RankedKey {
+  const reading = startReading(field, nullsAs, numbers.length);
+  readTableNumbers(reading, numbers);
+  return runSteps(rankNumberKey(reading, numbers.length));
+}
+
+/** The number keys a sort by each of `columns` reads, each with the id the index keeps it under. */
+export function numberSortKeys(
+  columns: readonly GridColumn[],
+): Array<{ id: string; field: string; nullsAs: number | null }> {
+  const keys = new Map<string, { id: string; field: string; nullsAs: number | null }>();
+  for (const column of columns) {
+    for (const { field, isText, nullsAs } of sortKeySpecs(
+      [{ columnKey: column.key, direction: 'ASC' }],
+      [column],
+    )) {
+      if (!isText)
+        keys.set(sortKeyId(field, false, nullsAs), { id: sortKeyId(field, false, nullsAs), field, nullsAs });
+    }
+  }
+  return [...keys.values()];
 }
 
 /** The rank of `value` among the key's values, adding it (and moving the ranks above up) if new. */
@@ -373,6 +397,8 @@ export class TableIndex<R extends GridRow = GridRow> {
   #search: ProductSearch | null = null;
   /** The table's number fields not yet ranked, as typed arrays, when it came with them. */
   #numbers = new Map<string, Float64Array>();
+  /** Counts the changes of the rows' values: a key ranked elsewhere is taken only for the same count. */
+  #generation = 0;
 
   constructor(rows: readonly R[], numbers?: TableNumbers) {
     this.#rows = rows;
@@ -388,6 +414,24 @@ export class TableIndex<R extends GridRow = GridRow> {
 
   get rows(): readonly R[] {
     return this.#rows;
+  }
+
+  /** Changes whenever a row's values change (an edit, another table). */
+  get generation(): number {
+    return this.#generation;
+  }
+
+  /**
+   * A number key ranked elsewhere (`rankTableNumbers`, in a worker) from this table's numbers
+   * when the index was at `generation`: taken if no row changed since and the key is not ranked
+   * yet; says whether it was.
+   */
+  adoptRanked(generation: number, id: string, key: RankedKey): boolean {
+    if (generation !== this.#generation || this.#sortKeys.has(id) || key.ranks.length !== this.#rows.length) {
+      return false;
+    }
+    this.#ranked(id, key.field, key);
+    return true;
   }
 
   /**
@@ -409,7 +453,10 @@ export class TableIndex<R extends GridRow = GridRow> {
     this.#rows = rows;
     this.#sorted = null;
     // A key being ranked has read rows that changed: it starts again when next asked.
-    if (!isPatch || changed.length > 0) this.#ranking.clear();
+    if (!isPatch || changed.length > 0) {
+      this.#ranking.clear();
+      this.#generation++;
+    }
     if (!isPatch) {
       this.#sortKeys.clear();
       this.#readingKeys.clear();
@@ -534,7 +581,7 @@ export class TableIndex<R extends GridRow = GridRow> {
     reading.next = this.#rows.length;
     // Kept until ranked: an edit meanwhile patches it and starts the ranking again from it.
     this.#readingKeys.set(id, reading);
-    return rankNumberKey(reading, this.#rows);
+    return rankNumberKey(reading, this.#rows.length);
   }
 
   #ranked(id: string, field: string, key: RankedKey): void {

@@ -24,15 +24,20 @@ export const useRestockColumns = () =>
 
 /**
  * The whole table, decoded as it arrives, and its table index prepared; `expected` is its size
- * when the first screenful (shown for the default order only) told it.
+ * when the first screenful (shown for the default order only) told it, `shown` the columns shown.
  */
-const fetchRestockTable = async (expected: number | undefined, signal: AbortSignal) => {
+const fetchRestockTable = async (
+  expected: number | undefined,
+  shown: readonly RestockColumn[] | undefined,
+  signal: AbortSignal,
+) => {
   const { rows, numbers } = await apiFetch<Awaited<ReturnType<typeof readTableAnswer>>>(
     '/api/tables/restock/data?shape=columns',
     { signal, readBody: (response) => readTableAnswer(response, expected) },
   );
   // The first screenful is shown only in the default order, which the whole table then replaces.
-  return { rows, index: await prepareIndex(rows, numbers, expected !== undefined, signal) };
+  const index = await prepareIndex(rows, numbers, { inDefaultOrder: expected !== undefined, shown, signal });
+  return { rows, index };
 };
 
 /**
@@ -50,7 +55,8 @@ export function useRestockRows({ enabled = true }: { enabled?: boolean } = {}) {
       const signal = supersedingSignal(queryClient);
       const land = editQueueOf(queryClient).startFetch();
       const expected = queryClient.getQueryData<FirstRows>(restockKeys.first)?.total;
-      const { rows, index } = await fetchRestockTable(expected, signal).catch(landNothing(land));
+      const shown = queryClient.getQueryData<RestockColumn[]>(restockKeys.columns);
+      const { rows, index } = await fetchRestockTable(expected, shown, signal).catch(landNothing(land));
       const landed = land(rows);
       // Edits laid over the table replace their rows: the index patches them.
       index.update(landed);
