@@ -73,8 +73,13 @@ test('rows sort by product by default, by a header click, and by several columns
     baseRow('S-2', { title: 'alpha', cost: 9, supplier: 'Alpha' }),
     baseRow('S-3', { title: 'Bravo', cost: 5, supplier: 'Alpha' }),
   ]);
+  // The number columns are ranked in a worker as the table is prepared; it ends once all are in.
+  const rankedAside = new Promise<string>((resolve) => {
+    page.once('worker', (worker) => worker.once('close', () => resolve(worker.url())));
+  });
   await page.goto('/restock');
   await expect.poll(() => visibleMskus(page)).toEqual(['S-2', 'S-3', 'S-1']);
+  expect(await rankedAside).toContain('rank-numbers.worker');
 
   const costHeader = grid(page).getByRole('columnheader').filter({ hasText: 'Your Cost' });
   await costHeader.click();

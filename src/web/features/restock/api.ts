@@ -24,11 +24,11 @@ export const useRestockColumns = () =>
 
 /**
  * The whole table, decoded as it arrives, and its table index prepared; `expected` is its size
- * when the first screenful (shown for the default order only) told it, `shown` the columns shown.
+ * when the first screenful (shown for the default order only) told it, `shownColumns` the columns shown.
  */
 const fetchRestockTable = async (
   expected: number | undefined,
-  shown: readonly RestockColumn[] | undefined,
+  shownColumns: () => readonly RestockColumn[] | undefined,
   signal: AbortSignal,
 ) => {
   const { rows, numbers } = await apiFetch<Awaited<ReturnType<typeof readTableAnswer>>>(
@@ -36,6 +36,8 @@ const fetchRestockTable = async (
     { signal, readBody: (response) => readTableAnswer(response, expected) },
   );
   // The first screenful is shown only in the default order, which the whole table then replaces.
+  // The columns are asked for beside the table: known by the time it has arrived.
+  const shown = shownColumns();
   const index = await prepareIndex(rows, numbers, { inDefaultOrder: expected !== undefined, shown, signal });
   return { rows, index };
 };
@@ -55,8 +57,10 @@ export function useRestockRows({ enabled = true }: { enabled?: boolean } = {}) {
       const signal = supersedingSignal(queryClient);
       const land = editQueueOf(queryClient).startFetch();
       const expected = queryClient.getQueryData<FirstRows>(restockKeys.first)?.total;
-      const shown = queryClient.getQueryData<RestockColumn[]>(restockKeys.columns);
-      const { rows, index } = await fetchRestockTable(expected, shown, signal).catch(landNothing(land));
+      const shownColumns = () => queryClient.getQueryData<RestockColumn[]>(restockKeys.columns);
+      const { rows, index } = await fetchRestockTable(expected, shownColumns, signal).catch(
+        landNothing(land),
+      );
       const landed = land(rows);
       // Edits laid over the table replace their rows: the index patches them.
       index.update(landed);

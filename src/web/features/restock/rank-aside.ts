@@ -1,16 +1,17 @@
 import type { GridColumn } from '../../../core/restock/grid-column';
 import { numberSortKeys, type TableIndex, type TableNumbers } from '../../../core/restock/table-index';
+import { runInTasks } from '../../lib/next-task';
 import type { GridRow } from './api';
 import type { RankedJob, RankJob } from './rank-numbers.worker';
 
 /**
- * Ranks the number columns of `columns` in a worker, from a copy of the table's decoded numbers,
- * while the page's thread prepares the rest of the index and shows the table; each key is taken
- * into `index` as it comes back, unless a row changed meanwhile (`adoptRanked`). A click on a
- * column right after the table lands then only sorts: ranked on the page's thread, it waited
- * 12-25 ms for code V8 had not optimised yet, and idle time reaches the sixth column shown only
- * after that. Anything not ranked here is ranked on the page as before; a failed worker changes
- * nothing else.
+ * Ranks the number columns of `columns` in a worker, from copies of the table's decoded numbers
+ * (one column a step, each sent as it is copied), while the page's thread prepares the rest of the
+ * index and shows the table; each key is taken into `index` as it comes back, unless a row changed
+ * meanwhile (`adoptRanked`). A click on a column right after the table lands then only sorts:
+ * ranked on the page's thread, it waited 12-25 ms for code V8 had not optimised yet, and idle time
+ * reaches the sixth column shown only after that. A key not ranked here is ranked on the page as
+ * before, and a worker that cannot start or fails changes nothing else.
  */
 export function rankNumbersAside(
   index: TableIndex<GridRow>,
@@ -18,19 +19,22 @@ export function rankNumbersAside(
   columns: readonly GridColumn[],
   signal?: AbortSignal,
 ): void {
-  if (typeof Worker === 'undefined') return;
-  const jobs: RankJob[] = [];
-  for (const { id, field, nullsAs } of numberSortKeys(columns)) {
-    const values = numbers.get(field);
-    if (values !== undefined && values.length === index.rows.length) {
-      jobs.push({ id, field, nullsAs, numbers: values.slice() });
-    }
-  }
-  if (jobs.length === 0) return;
+  if (typeof Worker === 'undefined' || signal?.aborted) return;
+  const keys = numberSortKeys(columns).filter(
+    ({ field }) => numbers.get(field)?.length === index.rows.length,
+  );
+  if (keys.length === 0) return;
   const generation = index.generation;
-  const worker = new Worker(new URL('./rank-numbers.worker.ts', import.meta.url), { type: 'module' });
-  let left = jobs.length;
+  let worker: Worker;
+  try {
+    worker = new Worker(new URL('./rank-numbers.worker.ts', import.meta.url), { type: 'module' });
+  } catch {
+    return;
+  }
+  let left = keys.length;
+  let isStopped = false;
   const stop = () => {
+    isStopped = true;
     worker.terminate();
     signal?.removeEventListener('abort', stop);
   };
@@ -38,12 +42,20 @@ export function rankNumbersAside(
     const { id, key } = event.data;
     index.adoptRanked(generation, id, key);
     // A row changed: later answers would be refused too.
-    if (--left === 0 || index.generation !== generation) stop();
+    if (--left <= 0 || index.generation !== generation) stop();
   };
   worker.onerror = stop;
+  worker.onmessageerror = stop;
   signal?.addEventListener('abort', stop);
-  worker.postMessage(
-    jobs,
-    jobs.map((job) => job.numbers.buffer),
-  );
+  let next = 0;
+  runInTasks(() => {
+    if (isStopped || index.generation !== generation) return true;
+    const { id, field, nullsAs } = keys[next++]!;
+    const job: RankJob = { id, field, nullsAs, numbers: numbers.get(field)!.slice() };
+    worker.postMessage(job, [job.numbers.buffer]);
+    return next >= keys.length;
+  }).catch(() => {
+    // A copy that did not fit in memory: the page ranks what is left.
+    if (!isStopped) stop();
+  });
 }

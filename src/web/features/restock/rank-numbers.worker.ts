@@ -4,15 +4,15 @@ import { type RankedKey, rankTableNumbers } from '../../../core/restock/table-in
 export type RankJob = { id: string; field: string; nullsAs: number | null; numbers: Float64Array };
 export type RankedJob = { id: string; key: RankedKey };
 
-// Ranks number columns off the page's thread; each key goes back as soon as it is ranked.
+// Ranks number columns off the page's thread, one message per column, so that each copy is
+// let go once ranked; each key goes back as soon as it is ranked.
 const scope = self as unknown as {
-  onmessage: ((event: MessageEvent<RankJob[]>) => void) | null;
+  onmessage: ((event: MessageEvent<RankJob>) => void) | null;
   postMessage: (message: RankedJob, transfer: Transferable[]) => void;
 };
 
 scope.onmessage = (event) => {
-  for (const { id, field, nullsAs, numbers } of event.data) {
-    const key = rankTableNumbers(field, nullsAs, numbers);
-    scope.postMessage({ id, key }, [key.ranks.buffer]);
-  }
+  const { id, field, nullsAs, numbers } = event.data;
+  const key = rankTableNumbers(field, nullsAs, numbers);
+  scope.postMessage({ id, key }, [key.ranks.buffer]);
 };
