@@ -192,12 +192,10 @@ export function numberSortKeys(
 ): Array<{ id: string; field: string; nullsAs: number | null }> {
   const keys = new Map<string, { id: string; field: string; nullsAs: number | null }>();
   for (const column of columns) {
-    for (const { field, isText, nullsAs } of sortKeySpecs(
-      [{ columnKey: column.key, direction: 'ASC' }],
-      [column],
-    )) {
-      if (!isText)
-        keys.set(sortKeyId(field, false, nullsAs), { id: sortKeyId(field, false, nullsAs), field, nullsAs });
+    const specs = sortKeySpecs([{ columnKey: column.key, direction: 'ASC' }], [column]);
+    for (const { field, isText, nullsAs } of specs) {
+      const id = sortKeyId(field, isText, nullsAs);
+      if (!isText) keys.set(id, { id, field, nullsAs });
     }
   }
   return [...keys.values()];
