@@ -153,8 +153,23 @@ function readNumbers(
 
 /** Ranks a number key read whole, in steps of one pass over the rows (`numberRankSteps`). */
 function* rankNumberKey({ field, nullsAs, key }: ReadingKey, size: number): Generator<void, RankedKey> {
-  // Ranks may skip numbers that no row holds (whole numbers rank as themselves): made dense here.
+  // Ranks may skip numbers that no row holds (whole numbers rank as themselves): made dense here,
+  // a pass a function (see `numberRankSteps`).
   const { ranks, count } = yield* numberRankSteps(key);
+  const { isUsed, valueAt } = valuesByRank(key, ranks, count, size);
+  yield;
+  const { dense, values } = denseRanks(isUsed, valueAt);
+  yield;
+  rankDensely(ranks, dense, key.isNull, values.length);
+  return { field, isText: false, nullsAs, ranks, values };
+}
+
+function rankDensely(ranks: Int32Array, dense: Int32Array, isNull: Uint8Array, nullRank: number) {
+  for (let row = 0; row < ranks.length; row++)
+    ranks[row] = isNull[row] === 1 ? nullRank : dense[ranks[row]!]!;
+}
+
+function valuesByRank(key: NumberKey, ranks: Int32Array, count: number, size: number) {
   const isUsed = new Uint8Array(count);
   const valueAt = new Float64Array(count);
   for (let row = 0; row < size; row++) {
@@ -162,18 +177,17 @@ function* rankNumberKey({ field, nullsAs, key }: ReadingKey, size: number): Gene
     isUsed[ranks[row]!] = 1;
     valueAt[ranks[row]!] = key.values[row]!;
   }
-  yield;
-  const dense = new Int32Array(count);
+  return { isUsed, valueAt };
+}
+
+function denseRanks(isUsed: Uint8Array, valueAt: Float64Array) {
+  const dense = new Int32Array(isUsed.length);
   const values: number[] = [];
-  for (let rank = 0; rank < count; rank++) {
+  for (let rank = 0; rank < isUsed.length; rank++) {
     dense[rank] = values.length;
     if (isUsed[rank] === 1) values.push(valueAt[rank]!);
   }
-  yield;
-  for (let row = 0; row < size; row++) {
-    ranks[row] = key.isNull[row] === 1 ? values.length : dense[ranks[row]!]!;
-  }
-  return { field, isText: false, nullsAs, ranks, values };
+  return { dense, values };
 }
 
 /**
