@@ -73,13 +73,32 @@ test('rows sort by product by default, by a header click, and by several columns
     baseRow('S-2', { title: 'alpha', cost: 9, supplier: 'Alpha' }),
     baseRow('S-3', { title: 'Bravo', cost: 5, supplier: 'Alpha' }),
   ]);
-  // The number columns are ranked in a worker as the table is prepared; it ends once all are in.
-  const rankedAside = new Promise<string>((resolve) => {
-    page.once('worker', (worker) => worker.once('close', () => resolve(worker.url())));
+  // The number columns are ranked in a worker started while the whole table is on its way (held
+  // here until the worker is there), which ends once every column is in.
+  const wholeTable = /\/api\/tables\/restock\/data\?shape=columns$/;
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
   });
+  await page.route(wholeTable, async (route) => {
+    const response = await route.fetch();
+    await released;
+    await route.fulfill({ response });
+  });
+  const ranker = page.waitForEvent('worker');
+  let isRankerClosed = false;
   await page.goto('/restock');
+  await expect(page.getByText('Loading 3 rows…')).toBeVisible();
+  const worker = await ranker;
+  worker.once('close', () => {
+    isRankerClosed = true;
+  });
+  expect(worker.url()).toContain('rank-numbers.worker');
+  release();
   await expect.poll(() => visibleMskus(page)).toEqual(['S-2', 'S-3', 'S-1']);
-  expect(await rankedAside).toContain('rank-numbers.worker');
+  await expect(page.getByText('3 rows', { exact: true })).toBeVisible();
+  await expect.poll(() => isRankerClosed).toBe(true);
+  await page.unroute(wholeTable);
 
   const costHeader = grid(page).getByRole('columnheader').filter({ hasText: 'Your Cost' });
   await costHeader.click();
@@ -93,6 +112,26 @@ test('rows sort by product by default, by a header click, and by several columns
   const supplierHeader = grid(page).getByRole('columnheader').filter({ hasText: 'Supplier' });
   await supplierHeader.click({ modifiers: ['Control'] });
   await expect.poll(() => visibleMskus(page)).toEqual(['S-2', 'S-3', 'S-1']);
+});
+
+test('the worker that ranks the number columns closes when the whole table cannot be read', async ({
+  page,
+}) => {
+  await importRows(page, [baseRow('S-1')]);
+  // The whole table fails once the worker, started as it was asked for, is there.
+  const ranker = page.waitForEvent('worker');
+  const wholeTable = /\/api\/tables\/restock\/data\?shape=columns$/;
+  await page.route(wholeTable, async (route) => {
+    await ranker;
+    await route.abort('failed');
+  });
+  await page.goto('/restock');
+  const worker = await ranker;
+  expect(worker.url()).toContain('rank-numbers.worker');
+  const closed = new Promise<void>((resolve) => worker.once('close', () => resolve()));
+  await expect(page.getByRole('alert')).toContainText('Error loading data');
+  await closed;
+  await page.unroute(wholeTable);
 });
 
 test('after a sort, the keyboard, the editor and the replen checkbox act on the product shown', async ({

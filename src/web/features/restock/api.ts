@@ -10,6 +10,7 @@ import { earlyOrFetch } from '../../lib/early-requests';
 import { RESTOCK_PATHS } from './early-requests';
 import { showEditRefused } from './edit-refused-toast';
 import { keepPreparedIndex, prepareIndex } from './prepared-index';
+import { startNumberRanker } from './rank-aside';
 import { readTableAnswer } from './read-table-answer';
 import { createRowEditQueue, type ReconcilingRowEditQueue, type RowEdit } from './row-edit-queue';
 import { restockKeys, supersedingSignal } from './table-reads';
@@ -31,15 +32,23 @@ const fetchRestockTable = async (
   shownColumns: () => readonly RestockColumn[] | undefined,
   signal: AbortSignal,
 ) => {
-  const { rows, numbers } = await apiFetch<Awaited<ReturnType<typeof readTableAnswer>>>(
-    '/api/tables/restock/data?shape=columns',
-    { signal, readBody: (response) => readTableAnswer(response, expected) },
-  );
-  // The first screenful is shown only in the default order, which the whole table then replaces.
-  // The columns are asked for beside the table: known by the time it has arrived.
-  const shown = shownColumns();
-  const index = await prepareIndex(rows, numbers, { inDefaultOrder: expected !== undefined, shown, signal });
-  return { rows, index };
+  // Started now, the worker that ranks the number columns is ready by the time they arrive.
+  const ranker = startNumberRanker();
+  try {
+    const { rows, numbers } = await apiFetch<Awaited<ReturnType<typeof readTableAnswer>>>(
+      '/api/tables/restock/data?shape=columns',
+      { signal, readBody: (response) => readTableAnswer(response, expected) },
+    );
+    // The first screenful is shown only in the default order, which the whole table then replaces.
+    // The columns are asked for beside the table: known by the time it has arrived.
+    const shown = shownColumns();
+    const inDefaultOrder = expected !== undefined;
+    const index = await prepareIndex(rows, numbers, { inDefaultOrder, shown, ranker, signal });
+    return { rows, index };
+  } catch (error) {
+    ranker?.close();
+    throw error;
+  }
 };
 
 /**

@@ -3,7 +3,7 @@ import { PRODUCT_SORT_COLUMN } from '../../../core/restock/grid-sort';
 import { TableIndex, type TableNumbers } from '../../../core/restock/table-index';
 import { runInTasks } from '../../lib/next-task';
 import type { GridRow } from './api';
-import { rankNumbersAside } from './rank-aside';
+import { type NumberRanker, rankNumbersAside } from './rank-aside';
 
 // Rows of search text built per step: the table index's pieces of joined text (4,096 rows) end
 // where a step does.
@@ -18,9 +18,9 @@ const prepared = new WeakMap<readonly GridRow[], TableIndex<GridRow>>();
  * text and, when it is to be shown in the default order (`inDefaultOrder`), that order's ranks
  * (title, then msku). Made in steps between which the browser paints and takes input: done while
  * the table was being shown, it held the page for 240-460 ms at 100,000 rows, and about a second
- * at a million. Meanwhile a worker ranks the number columns `shown` (`rankNumbersAside`); another
- * order is ranked when the table is shown, or in idle time. Stops when `signal` is aborted (a
- * newer table is on its way).
+ * at a million. Meanwhile the `ranker`'s worker ranks the number columns `shown`
+ * (`rankNumbersAside`, which closes it); another order is ranked when the table is shown, or in
+ * idle time. Stops when `signal` is aborted (a newer table is on its way).
  */
 export async function prepareIndex(
   rows: GridRow[],
@@ -28,11 +28,15 @@ export async function prepareIndex(
   {
     inDefaultOrder,
     shown,
+    ranker,
     signal,
-  }: { inDefaultOrder: boolean; shown?: readonly GridColumn[]; signal?: AbortSignal },
+  }: { inDefaultOrder: boolean; shown?: readonly GridColumn[]; ranker?: NumberRanker; signal?: AbortSignal },
 ): Promise<TableIndex<GridRow>> {
   const index = new TableIndex<GridRow>(rows, numbers);
-  if (shown) rankNumbersAside(index, numbers, shown, signal);
+  if (ranker) {
+    if (shown) rankNumbersAside(index, numbers, shown, ranker, signal);
+    else ranker.close();
+  }
   if (inDefaultOrder) await runInTasks(() => index.prepareSort(PRODUCT_SORT_COLUMN), signal);
   let searched = 0;
   await runInTasks(() => {

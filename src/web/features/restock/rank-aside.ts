@@ -4,38 +4,56 @@ import { runInTasks } from '../../lib/next-task';
 import type { GridRow } from './api';
 import type { RankedJob, RankJob } from './rank-numbers.worker';
 
+/** A worker to rank number columns in, started before the table it is for has arrived. */
+export type NumberRanker = { worker: Worker; close: () => void };
+
 /**
- * Ranks the number columns of `columns` in a worker, from copies of the table's decoded numbers
- * (one column a step, each sent as it is copied), while the page's thread prepares the rest of the
- * index and shows the table; each key is taken into `index` as it comes back, unless a row changed
- * meanwhile (`adoptRanked`). A click on a column right after the table lands then only sorts:
- * ranked on the page's thread, it waited 12-25 ms for code V8 had not optimised yet, and idle time
- * reaches the sixth column shown only after that. A key not ranked here is ranked on the page as
- * before, and a worker that cannot start or fails changes nothing else.
+ * Starts the worker that `rankNumbersAside` ranks in, as the whole table is asked for. Started
+ * once the table was decoded, it answered 180-250 ms later on a slow machine: its start waits
+ * for the page's thread, which is then busy preparing the table, and a click on a column right
+ * after the table showed came before the worker had ranked it. Undefined where no worker starts.
+ */
+export function startNumberRanker(): NumberRanker | undefined {
+  if (typeof Worker === 'undefined') return undefined;
+  try {
+    const worker = new Worker(new URL('./rank-numbers.worker.ts', import.meta.url), { type: 'module' });
+    return { worker, close: () => worker.terminate() };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Ranks the number columns of `columns` in the `ranker`'s worker, from copies of the table's
+ * decoded numbers (one column a step, each sent as it is copied), while the page's thread
+ * prepares the rest of the index and shows the table; each key is taken into `index` as it comes
+ * back, unless a row changed meanwhile (`adoptRanked`). A click on a column right after the table
+ * lands then only sorts: ranked on the page's thread, it waited 12-25 ms for code V8 had not
+ * optimised yet, and idle time reaches the sixth column shown only after that. A key not ranked
+ * here is ranked on the page as before, and a worker that fails changes nothing else. Closes the
+ * ranker once done, refused or aborted.
  */
 export function rankNumbersAside(
   index: TableIndex<GridRow>,
   numbers: TableNumbers,
   columns: readonly GridColumn[],
+  ranker: NumberRanker,
   signal?: AbortSignal,
 ): void {
-  if (typeof Worker === 'undefined' || signal?.aborted) return;
   const keys = numberSortKeys(columns).filter(
     ({ field }) => numbers.get(field)?.length === index.rows.length,
   );
-  if (keys.length === 0) return;
-  const generation = index.generation;
-  let worker: Worker;
-  try {
-    worker = new Worker(new URL('./rank-numbers.worker.ts', import.meta.url), { type: 'module' });
-  } catch {
+  if (keys.length === 0 || signal?.aborted) {
+    ranker.close();
     return;
   }
+  const { worker } = ranker;
+  const generation = index.generation;
   let left = keys.length;
   let isStopped = false;
   const stop = () => {
     isStopped = true;
-    worker.terminate();
+    ranker.close();
     signal?.removeEventListener('abort', stop);
   };
   worker.onmessage = (event: MessageEvent<RankedJob>) => {

@@ -18,12 +18,12 @@ const IDLE_SLICE_MS = 8;
  * order ranked, the search text built: `prepareIndex`); other rows have their product search text
  * built with them, before they are shown, so that a filter keystroke made just after only scans
  * (left to idle time, it was often not built yet, and the keystroke built it: 40 ms at 100,000
- * rows). Then, in idle time, the ranks of the number columns a worker has not ranked yet
- * (`rankNumbersAside`), so the first click on one only sorts (a table decoded with its numbers'
- * typed arrays is ranked from them, without reading the row objects), then those of the text
- * columns and the product (title, then msku): the default order's, which a table loaded
- * sorted by another column has not built, and which a click back to it built at once (100-200 ms
- * at 100,000 rows on a slow machine).
+ * rows). Then, in idle time, the ranks of the text columns and the product (title, then msku):
+ * the default order's, which a table loaded sorted by another column has not built, and which a
+ * click back to it built at once (100-200 ms at 100,000 rows on a slow machine); then those of the
+ * number columns a worker has not ranked (`rankNumbersAside`), so the first click on any column
+ * only sorts (a table decoded with its numbers' typed arrays is ranked from them, without reading
+ * the row objects).
  */
 export function useTableIndex(
   rows: readonly GridRow[] | undefined,
@@ -50,7 +50,9 @@ export function useTableIndex(
     // The product's keys are the default order's, shown or not.
     const texts: GridColumn[] = columns.filter((column) => !isSortedAsNumber(column));
     if (!texts.some((column) => column.key === PRODUCT_COLUMN_KEY)) texts.push(PRODUCT_SORT_COLUMN);
-    const unranked = [...columns.filter(isSortedAsNumber), ...texts];
+    // Text columns first: the number columns are most often being ranked by a worker meanwhile
+    // (`rankNumbersAside`), and ranking them here too only doubled the work.
+    const unranked = [...texts, ...columns.filter(isSortedAsNumber)];
     let handle = 0;
     const step = (deadline: IdleDeadline) => {
       const started = performance.now();
