@@ -10,7 +10,7 @@ import { earlyOrFetch } from '../../lib/early-requests';
 import { RESTOCK_PATHS } from './early-requests';
 import { showEditRefused } from './edit-refused-toast';
 import { keepPreparedIndex, prepareIndex } from './prepared-index';
-import { startNumberRanker } from './rank-aside';
+import { type NumberRanker, startNumberRanker } from './rank-aside';
 import { readTableAnswer } from './read-table-answer';
 import { createRowEditQueue, type ReconcilingRowEditQueue, type RowEdit } from './row-edit-queue';
 import { restockKeys, supersedingSignal } from './table-reads';
@@ -32,12 +32,19 @@ const fetchRestockTable = async (
   shownColumns: () => readonly RestockColumn[] | undefined,
   signal: AbortSignal,
 ) => {
-  // Started now, the worker that ranks the number columns is ready by the time they arrive.
-  const ranker = startNumberRanker();
+  let ranker: NumberRanker | undefined;
   try {
     const { rows, numbers } = await apiFetch<Awaited<ReturnType<typeof readTableAnswer>>>(
       '/api/tables/restock/data?shape=columns',
-      { signal, readBody: (response) => readTableAnswer(response, expected) },
+      {
+        signal,
+        readBody: (response) => {
+          // The worker that ranks the number columns, started as the answer begins: ready by the
+          // time they are decoded, and out of the way of the first screenful, painted before.
+          ranker ??= startNumberRanker();
+          return readTableAnswer(response, expected);
+        },
+      },
     );
     // The first screenful is shown only in the default order, which the whole table then replaces.
     // The columns are asked for beside the table: known by the time it has arrived.

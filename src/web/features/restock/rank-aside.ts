@@ -8,10 +8,11 @@ import type { RankedJob, RankJob } from './rank-numbers.worker';
 export type NumberRanker = { worker: Worker; close: () => void };
 
 /**
- * Starts the worker that `rankNumbersAside` ranks in, as the whole table is asked for. Started
- * once the table was decoded, it answered 180-250 ms later on a slow machine: its start waits
- * for the page's thread, which is then busy preparing the table, and a click on a column right
- * after the table showed came before the worker had ranked it. Undefined where no worker starts.
+ * Starts the worker that `rankNumbersAside` ranks in, as the whole table's answer begins (after
+ * the first screenful has painted). Started once the table was decoded, it answered 180-250 ms
+ * later on a slow machine: its start waits for the page's thread, which is then busy preparing
+ * the table, and a click on a column right after the table showed came before the worker had
+ * ranked it. Undefined where no worker starts.
  */
 export function startNumberRanker(): NumberRanker | undefined {
   if (typeof Worker === 'undefined') return undefined;
