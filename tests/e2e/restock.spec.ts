@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { signUpThroughForm } from './support/accounts';
 import {
   baseRow,
@@ -96,14 +96,15 @@ test('rows sort by product by default, by a header click, and by several columns
   await expect.poll(() => visibleMskus(page)).toEqual(['S-2', 'S-3', 'S-1']);
 });
 
-test('the worker that ranks the number columns closes when the whole table cannot be decoded', async ({
-  page,
-}) => {
-  await importRows(page, [baseRow('S-1')]);
-  // Workers the page starts and ends, noted as it does (one that ends at once is never reported
-  // to Playwright).
+type NotedWorker = { url: string; isEnded: boolean };
+
+/**
+ * Notes the workers the page starts and ends, as it does (one that ends at once is never reported
+ * to Playwright); answers a reader of the notes.
+ */
+async function noteWorkers(page: Page): Promise<() => Promise<NotedWorker[]>> {
   await page.addInitScript(() => {
-    const started: Array<{ url: string; isEnded: boolean }> = [];
+    const started: NotedWorker[] = [];
     Object.assign(window, { startedWorkers: started });
     const NativeWorker = window.Worker;
     window.Worker = class extends NativeWorker {
@@ -119,21 +120,47 @@ test('the worker that ranks the number columns closes when the whole table canno
       }
     };
   });
+  return () => page.evaluate(() => (window as unknown as { startedWorkers: NotedWorker[] }).startedWorkers);
+}
+
+test('the worker that ranks the number columns closes when the whole table cannot be decoded', async ({
+  page,
+}) => {
+  await importRows(page, [baseRow('S-1')]);
+  const started = await noteWorkers(page);
   // The whole table's answer begins (the worker starts) and turns out not to be a table.
   const wholeTable = /\/api\/tables\/restock\/data\?shape=columns$/;
   await page.route(wholeTable, (route) => route.fulfill({ status: 200, body: 'not a table\n' }));
   await page.goto('/restock');
   await expect(page.getByRole('alert')).toContainText('Error loading data');
   // Each read (the failed one, and its retry) started its worker and ended it.
-  const started = () =>
-    page.evaluate(
-      () =>
-        (window as unknown as { startedWorkers: Array<{ url: string; isEnded: boolean }> }).startedWorkers,
-    );
   await expect.poll(async () => (await started()).length).toBeGreaterThan(0);
   for (const worker of await started()) expect(worker.url).toContain('rank-numbers.worker');
   await expect.poll(async () => (await started()).every((worker) => worker.isEnded)).toBe(true);
   await page.unroute(wholeTable);
+});
+
+test('a ranking worker that fails to start is closed, and the page ranks the columns itself', async ({
+  page,
+}) => {
+  await importRows(page, [
+    baseRow('S-1', { title: 'Charlie', cost: 5 }),
+    baseRow('S-2', { title: 'alpha', cost: 9 }),
+    baseRow('S-3', { title: 'Bravo', cost: 1 }),
+  ]);
+  const started = await noteWorkers(page);
+  const workerScript = /\/assets\/rank-numbers\.worker-[^/]*\.js$/;
+  await page.route(workerScript, (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: 'throw new Error("no ranking here");' }),
+  );
+  await page.goto('/restock');
+  await expect.poll(() => visibleMskus(page)).toEqual(['S-2', 'S-3', 'S-1']);
+  await expect
+    .poll(started)
+    .toEqual([{ url: expect.stringContaining('rank-numbers.worker'), isEnded: true }]);
+  await grid(page).getByRole('columnheader').filter({ hasText: 'Your Cost' }).click();
+  await expect.poll(() => visibleMskus(page)).toEqual(['S-3', 'S-1', 'S-2']);
+  await page.unroute(workerScript);
 });
 
 test('after a sort, the keyboard, the editor and the replen checkbox act on the product shown', async ({

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { numberRanks } from './number-ranks';
 
@@ -34,6 +35,32 @@ describe('numberRanks', () => {
     const { ranks, count } = numberRanks(key(numbers));
     expectOrdered(numbers, ranks);
     expect(Math.max(...ranks)).toBeLessThan(count);
+    expect(ranks[numbers.indexOf(null)]).toBe(count - 1);
+  });
+
+  it('orders any numbers, nulls on the last rank, within the flagged rows when told to', () => {
+    // Whole numbers, cents and fractions, so that every way of ranking is taken.
+    const number = fc.oneof(
+      fc.integer({ min: -500, max: 500 }),
+      fc.integer({ min: -50_000, max: 50_000 }).map((cents) => cents / 100),
+      fc.double({ noNaN: true }),
+      fc.constant(null),
+    );
+    fc.assert(
+      fc.property(fc.array(number, { maxLength: 60 }), fc.boolean(), (numbers, isFlagged) => {
+        const only = isFlagged ? Uint8Array.from(numbers, (_, row) => row % 3) : undefined;
+        const rows = numbers.map((_, row) => row).filter((row) => only === undefined || only[row] === 1);
+        const { ranks, count } = numberRanks(key(numbers), only);
+        expectOrdered(
+          rows.map((row) => numbers[row]!),
+          Int32Array.from(rows, (row) => ranks[row]!),
+        );
+        for (const row of rows) {
+          expect(ranks[row]).toBeLessThan(count);
+          if (numbers[row] === null) expect(ranks[row]).toBe(count - 1);
+        }
+      }),
+    );
   });
 
   it('ranks -0 and 0 alike', () => {

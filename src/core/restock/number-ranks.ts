@@ -18,8 +18,8 @@ export function numberRanks(key: NumberKey, only?: Uint8Array): Ranks {
  * million rows a pass takes a few milliseconds, the whole ranking tens), so that the page can rank
  * in idle time and a click arriving meanwhile waits for one step at most. Each pass is a function
  * of its own: V8 optimises a loop of a long function while it runs, then throws that code away at
- * the next loop, which has not run yet; the first ranking in a page or a worker took 40-100 ms
- * at 100,000 rows instead of 5-15.
+ * the next loop, which has not run yet (in Node, the first ranking of 100,000 distinct decimals
+ * took 45-60 ms that way, 27-34 ms this way; 14 ms warm either way).
  */
 export function* numberRankSteps({ values, isNull }: NumberKey, only?: Uint8Array): Generator<void, Ranks> {
   const length = values.length;

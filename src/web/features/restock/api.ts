@@ -40,7 +40,7 @@ const fetchRestockTable = async (
         signal,
         readBody: (response) => {
           // The worker that ranks the number columns, started as the answer begins: ready by the
-          // time they are decoded, and out of the way of the first screenful, painted before.
+          // time they are decoded. Started with the request, it slowed the first screenful's paint.
           ranker ??= startNumberRanker();
           return readTableAnswer(response, expected);
         },

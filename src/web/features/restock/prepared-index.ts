@@ -19,8 +19,9 @@ const prepared = new WeakMap<readonly GridRow[], TableIndex<GridRow>>();
  * (title, then msku). Made in steps between which the browser paints and takes input: done while
  * the table was being shown, it held the page for 240-460 ms at 100,000 rows, and about a second
  * at a million. Meanwhile the `ranker`'s worker ranks the number columns `shown`
- * (`rankNumbersAside`, which closes it); another order is ranked when the table is shown, or in
- * idle time. Stops when `signal` is aborted (a newer table is on its way).
+ * (`rankNumbersAside`; closed here when no column is known to be shown); another order is ranked
+ * when the table is shown, or in idle time. Stops when `signal` is aborted (a newer table is on
+ * its way).
  */
 export async function prepareIndex(
   rows: GridRow[],

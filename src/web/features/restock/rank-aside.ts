@@ -5,23 +5,30 @@ import type { GridRow } from './api';
 import type { RankedJob, RankJob } from './rank-numbers.worker';
 
 /** A worker to rank number columns in, started before the table it is for has arrived. */
-export type NumberRanker = { worker: Worker; close: () => void };
+export type NumberRanker = { worker: Worker; isClosed: () => boolean; close: () => void };
 
 /**
- * Starts the worker that `rankNumbersAside` ranks in, as the whole table's answer begins (after
- * the first screenful has painted). Started once the table was decoded, it answered 180-250 ms
- * later on a slow machine: its start waits for the page's thread, which is then busy preparing
- * the table, and a click on a column right after the table showed came before the worker had
- * ranked it. Undefined where no worker starts.
+ * Starts the worker that `rankNumbersAside` ranks in, as the whole table's answer begins to
+ * arrive. Started once the table was decoded, it answered 180-250 ms later on a slow machine: its
+ * start waits for the page's thread, which is then busy preparing the table, and a click on a
+ * column right after the table showed came before the worker had ranked it. A worker that fails
+ * before it is given work closes at once. Undefined where no worker starts.
  */
 export function startNumberRanker(): NumberRanker | undefined {
   if (typeof Worker === 'undefined') return undefined;
+  let worker: Worker;
   try {
-    const worker = new Worker(new URL('./rank-numbers.worker.ts', import.meta.url), { type: 'module' });
-    return { worker, close: () => worker.terminate() };
+    worker = new Worker(new URL('./rank-numbers.worker.ts', import.meta.url), { type: 'module' });
   } catch {
     return undefined;
   }
+  let isClosed = false;
+  const close = () => {
+    isClosed = true;
+    worker.terminate();
+  };
+  worker.onerror = close;
+  return { worker, isClosed: () => isClosed, close };
 }
 
 /**
@@ -32,7 +39,7 @@ export function startNumberRanker(): NumberRanker | undefined {
  * lands then only sorts: ranked on the page's thread, it waited 12-25 ms for code V8 had not
  * optimised yet, and idle time reaches the sixth column shown only after that. A key not ranked
  * here is ranked on the page as before, and a worker that fails changes nothing else. Closes the
- * ranker once done, refused or aborted.
+ * ranker once done, refused, failed or aborted.
  */
 export function rankNumbersAside(
   index: TableIndex<GridRow>,
@@ -44,7 +51,7 @@ export function rankNumbersAside(
   const keys = numberSortKeys(columns).filter(
     ({ field }) => numbers.get(field)?.length === index.rows.length,
   );
-  if (keys.length === 0 || signal?.aborted) {
+  if (keys.length === 0 || signal?.aborted || ranker.isClosed()) {
     ranker.close();
     return;
   }
