@@ -53,6 +53,19 @@ describe('reloadRestockTable', () => {
     table.stop();
   });
 
+  it('gives up the read on its way when its query leaves the cache, and only then', async () => {
+    const table = tableQuery(queryClient);
+    queryClient.setQueryData(restockKeys.columns, []);
+    queryClient.setQueryData(restockKeys.first, { rows: [], total: 0 });
+    queryClient.removeQueries({ queryKey: restockKeys.columns });
+    queryClient.removeQueries({ queryKey: restockKeys.first });
+    expect(table.signals[0]!.aborted).toBe(false);
+    // Another user signing in on this tab clears the cache.
+    queryClient.clear();
+    expect(table.signals[0]!.aborted).toBe(true);
+    table.stop();
+  });
+
   it('a newer read of the whole table gives up the one on its way', () => {
     const first = supersedingSignal(queryClient);
     const second = supersedingSignal(queryClient);

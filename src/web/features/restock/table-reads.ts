@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { hashKey, type QueryClient } from '@tanstack/react-query';
 
 // Kept apart from the restock page's code (api.ts): the pages that change products import this.
 
@@ -16,15 +16,26 @@ const tableReads = new WeakMap<QueryClient, AbortController>();
 /**
  * A signal for a new read of the whole table, which gives up the one still on its way: React
  * Query drops that one's answer, but its download, decoding and index (a few hundred megabytes
- * and a core for seconds at a million rows) went on beside the new one. React Query's own signal
- * is not used: it would also abort the load when the seller leaves the page, and coming back
- * would start it again rather than find it done.
+ * and a core for seconds at a million rows) went on beside the new one. The read is also given up
+ * when its query leaves the cache (another user signs in on this tab, and the cache is cleared):
+ * its answer would go nowhere. React Query's own signal is not used: it would also abort the load
+ * when the seller leaves the page, and coming back would start it again rather than find it done.
  */
 export function supersedingSignal(queryClient: QueryClient): AbortSignal {
+  if (!tableReads.has(queryClient)) giveUpWhenRemoved(queryClient);
   tableReads.get(queryClient)?.abort();
   const controller = new AbortController();
   tableReads.set(queryClient, controller);
   return controller.signal;
+}
+
+const TABLE_QUERY = hashKey(restockKeys.data);
+
+function giveUpWhenRemoved(queryClient: QueryClient) {
+  queryClient.getQueryCache().subscribe((event) => {
+    if (event.type === 'removed' && event.query.queryHash === TABLE_QUERY)
+      tableReads.get(queryClient)?.abort();
+  });
 }
 
 /**
