@@ -48,3 +48,42 @@ test("a user who signs in after another in the same tab never sees the other's p
   await expect(page.getByRole('heading', { name: 'No products yet' })).toBeVisible();
   await expect(grid(page).getByText('FIRST-USERS-SECRET')).toHaveCount(0);
 });
+
+test('a whole-table read still on its way is given up when another user signs in on the tab', async ({
+  page,
+}) => {
+  const first = await signUpThroughForm(page);
+  await importRows(page, [baseRow('FIRST-1'), baseRow('FIRST-2')]);
+  // The first user's whole table is read from the server and held back from the page.
+  const wholeTable = /\/api\/tables\/restock\/data\?shape=columns$/;
+  let isHeld = false;
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(wholeTable, async (route) => {
+    const response = await route.fetch();
+    isHeld = true;
+    await released;
+    // By then the page has given the request up.
+    await route.fulfill({ response }).catch(() => {});
+  });
+  const givenUp = page.waitForEvent('requestfailed', (request) => wholeTable.test(request.url()));
+  await openRestock(page);
+  await expect(page.getByText('Loading 2 rows…')).toBeVisible();
+  await expect.poll(() => isHeld).toBe(true);
+  await logOutThroughMenu(page, first.fullName);
+
+  await page.getByRole('link', { name: 'Sign Up' }).first().click();
+  await page.getByLabel('Full Name').fill('Sam Second');
+  await page.getByLabel('Email').fill(`second.${Date.now().toString(36)}@example.com`);
+  await page.getByLabel('Contact Number').fill('(555) 010-2031');
+  await page.getByLabel('Country').selectOption({ label: 'Canada' });
+  await page.getByLabel('Password', { exact: true }).fill(first.password);
+  await page.getByLabel('Confirm Password').fill(first.password);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  expect((await givenUp).failure()?.errorText).toBe('net::ERR_ABORTED');
+  release();
+  await page.unroute(wholeTable);
+});
