@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { logOutThroughMenu, signUpThroughForm } from './support/accounts';
+import { fillSignUpForm, logOutThroughMenu, newSeller, signUpThroughForm } from './support/accounts';
 import { baseRow, grid, importRows, rowOf } from './support/restock';
 
 /** In-app navigation: the tab keeps what it holds in memory, as it would for a seller. */
@@ -8,6 +8,13 @@ const openRestock = (page: Page) =>
     .getByRole('navigation', { name: 'Main' })
     .getByRole('link', { name: /Restock$/ })
     .click();
+
+/** A second user signs up through the form from the log-in page, without reloading the tab. */
+async function signUpInThisTab(page: Page) {
+  await page.getByRole('link', { name: 'Sign Up' }).first().click();
+  await expect(page).toHaveURL(/\/signup$/);
+  await fillSignUpForm(page, { ...newSeller(), fullName: 'Sam Second' });
+}
 
 test("a user who signs in after another in the same tab never sees the other's products", async ({
   page,
@@ -28,18 +35,8 @@ test("a user who signs in after another in the same tab never sees the other's p
     await tableHeld;
     await route.continue();
   });
-  await page.getByRole('link', { name: 'Sign Up' }).first().click();
-  await expect(page).toHaveURL(/\/signup$/);
   const asked = page.waitForRequest('**/api/tables/restock/data**');
-  // Signed up through the form without reloading the tab.
-  await page.getByLabel('Full Name').fill('Sam Second');
-  await page.getByLabel('Email').fill(`second.${Date.now().toString(36)}@example.com`);
-  await page.getByLabel('Contact Number').fill('(555) 010-2031');
-  await page.getByLabel('Country').selectOption({ label: 'Canada' });
-  await page.getByLabel('Password', { exact: true }).fill(first.password);
-  await page.getByLabel('Confirm Password').fill(first.password);
-  await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signUpInThisTab(page);
   await openRestock(page);
   await asked;
   await expect(page).toHaveURL(/\/restock$/);
@@ -74,15 +71,7 @@ test('a whole-table read still on its way is given up when another user signs in
   await expect.poll(() => isHeld).toBe(true);
   await logOutThroughMenu(page, first.fullName);
 
-  await page.getByRole('link', { name: 'Sign Up' }).first().click();
-  await page.getByLabel('Full Name').fill('Sam Second');
-  await page.getByLabel('Email').fill(`second.${Date.now().toString(36)}@example.com`);
-  await page.getByLabel('Contact Number').fill('(555) 010-2031');
-  await page.getByLabel('Country').selectOption({ label: 'Canada' });
-  await page.getByLabel('Password', { exact: true }).fill(first.password);
-  await page.getByLabel('Confirm Password').fill(first.password);
-  await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signUpInThisTab(page);
   expect((await givenUp).failure()?.errorText).toBe('net::ERR_ABORTED');
   release();
   await page.unroute(wholeTable);

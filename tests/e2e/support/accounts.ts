@@ -19,6 +19,11 @@ export type Seller = ReturnType<typeof newSeller>;
 /** Signs up through the real form and waits for the dashboard. */
 export async function signUpThroughForm(page: Page, seller: Seller = newSeller()) {
   await page.goto('/signup');
+  return fillSignUpForm(page, seller);
+}
+
+/** Fills in and sends the sign-up form already shown, and waits for the dashboard. */
+export async function fillSignUpForm(page: Page, seller: Seller) {
   await page.getByLabel('Full Name').fill(seller.fullName);
   await page.getByLabel('Email').fill(seller.email);
   await page.getByLabel('Contact Number').fill(seller.contactNumber);
