@@ -8,7 +8,8 @@
  * last load, `BENCH_NEW_TAB=1` makes each load in a new tab (as `bench:restock` does) instead of
  * reloading one tab per build. Prints each load, then the medians; `wholeAsked`, `wholeFirstByte` and
  * `wholeAnswered` are when the whole table was asked for and its answer began and ended, so `everyRow`
- * less `wholeAnswered` is the page's own work after its last byte.
+ * less `wholeAnswered` is the page's own work after its last byte. Before the loads it prints the
+ * API's first screenful after an edit of Your Cost and after a title written.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
@@ -49,6 +50,59 @@ const STEPS = `(() => {
 
 const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
 
+/**
+ * The API's first screenful after each kind of write (its answer is kept until one): an edit of
+ * Your Cost from the table keeps which rows come first, so only their values are read again; a
+ * title written (as an import or a sync may) makes the server read every product's title again.
+ */
+async function timeFirstScreenfulAfterWrites(
+  bench: Awaited<ReturnType<typeof startBenchApp>>,
+  url: string,
+  accessToken: string,
+  accountId: string,
+) {
+  const headers = { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' };
+  const firstScreenful = async () => {
+    const response = await fetch(`${url}/api/tables/restock/data?shape=columns&limit=100`, { headers });
+    const { rows } = (await response.json()) as { rows: unknown[][] };
+    return rows;
+  };
+  const msku = (await firstScreenful())[0]![0] as string;
+  const writes: Array<[string, (run: number) => Promise<unknown>]> = [
+    [
+      'an edit of Your Cost',
+      (run) =>
+        fetch(`${url}/api/tables/restock/data/${encodeURIComponent(msku)}`, {
+          method: 'PATCH',
+          headers,
+          body: JSON.stringify({ cost: 10 + run }),
+        }).then((response) => {
+          if (!response.ok) throw new Error(`the edit answered ${response.status}`);
+        }),
+    ],
+    [
+      'a title written',
+      () =>
+        bench.database.pool.query('UPDATE products SET title = title WHERE account_id = $1 AND msku = $2', [
+          accountId,
+          msku,
+        ]),
+    ],
+  ];
+  const figures: string[] = [];
+  for (const [label, write] of writes) {
+    const times: number[] = [];
+    for (let run = 0; run < 5; run++) {
+      await write(run);
+      const started = performance.now();
+      await firstScreenful();
+      times.push(performance.now() - started);
+    }
+    figures.push(`${label} ${median(times).toFixed(0)} ms`);
+  }
+  console.log(`API first screenful (100 rows) after a write, medians of 5: ${figures.join(', ')}`);
+}
+
 async function main() {
   const bench = await startBenchApp();
   const apps: Array<{ dist: string; url: string; close: () => Promise<unknown> }> = [];
@@ -67,6 +121,7 @@ async function main() {
     }
     const { accessToken, accountId } = await registerBenchSeller(bench);
     await replaceProducts(bench.database.db, accountId, demoProducts(ROWS));
+    await timeFirstScreenfulAfterWrites(bench, apps[0]!.url, accessToken, accountId);
     // The first screenful built once per app (cached per data stamp), as in the bench's later runs.
     for (const app of apps) {
       await fetch(`${app.url}/api/tables/restock/data?shape=columns&limit=100`, {

@@ -516,8 +516,16 @@ export const productChanges = pgTable(
     // deletes an account's rows instead.
     accountId: uuid('account_id').notNull(),
     xid: xid8('xid').notNull(),
+    // Whether the transaction may have moved rows in the table's default order: it inserted or
+    // deleted products, or named title or msku in an UPDATE. The kept order of the first
+    // screenful holds while no such row is from a transaction it did not see.
+    reorders: boolean('reorders').notNull().default(true),
   },
-  (table) => [primaryKey({ columns: [table.accountId, table.xid] })],
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.xid] }),
+    // Edits of other fields, the common write, add nothing to it.
+    index('product_changes_reorders_idx').on(table.accountId, table.xid).where(sql`${table.reorders}`),
+  ],
 );
 
 /**

@@ -169,6 +169,123 @@ describe('the kept first screenful', () => {
   });
 });
 
+describe('the kept order of the first screenful', () => {
+  it('outlasts writes of other fields, whose new values show, and is found again after a title, a new product or a deletion', async () => {
+    const { owner, accountId, firstRows } = await seller(products);
+    const [zero, one, two] = products.map((product) => product.msku) as [string, string, string];
+    expect((await firstRows()).costs).toEqual([
+      [zero, 10],
+      [one, 11],
+    ]);
+
+    // A title written without its flag (its trigger switched off) is not seen as a move: the
+    // order stays, the values are read again.
+    await t.pool.query('ALTER TABLE products DISABLE TRIGGER products_reorder_flag');
+    try {
+      await t.pool.query(
+        `UPDATE products SET title = CASE msku WHEN $2 THEN 'Aardvark' ELSE title END, cost = 50
+         WHERE account_id = $1`,
+        [accountId, two],
+      );
+    } finally {
+      await t.pool.query('ALTER TABLE products ENABLE TRIGGER products_reorder_flag');
+    }
+    expect((await firstRows()).costs).toEqual([
+      [zero, 50],
+      [one, 50],
+    ]);
+    // An edit from the table keeps the order too.
+    await owner.client.patch(`/api/tables/restock/data/${zero}`, { cost: 12 }, owner.token);
+    expect((await firstRows()).costs).toEqual([
+      [zero, 12],
+      [one, 50],
+    ]);
+
+    // Naming a title, even unchanged, finds the order again: "Aardvark" comes first.
+    await t.pool.query('UPDATE products SET title = title WHERE account_id = $1 AND msku = $2', [
+      accountId,
+      one,
+    ]);
+    expect((await firstRows()).costs).toEqual([
+      [two, 50],
+      [zero, 12],
+    ]);
+    await insertProducts(t.pool, accountId, [{ ...products[0]!, msku: 'NEW-1', title: 'Aaa', cost: 1 }]);
+    expect(await firstRows()).toEqual({
+      total: 4,
+      costs: [
+        ['NEW-1', 1],
+        [two, 50],
+      ],
+    });
+    await t.pool.query('DELETE FROM products WHERE account_id = $1 AND msku = $2', [accountId, 'NEW-1']);
+    expect(await firstRows()).toEqual({
+      total: 3,
+      costs: [
+        [two, 50],
+        [zero, 12],
+      ],
+    });
+  });
+
+  it('is counted as moved by a transaction that inserts, deletes or names a title or msku, whatever else it wrote', async () => {
+    const { owner, accountId } = await seller(products);
+    const msku = products[0]!.msku;
+    const lastReorders = async () =>
+      (
+        await t.pool.query<{ reorders: boolean }>(
+          'SELECT reorders FROM product_changes WHERE account_id = $1 ORDER BY xid DESC LIMIT 1',
+          [accountId],
+        )
+      ).rows[0]!.reorders;
+    const inTransaction = async (statements: ReadonlyArray<[string, unknown[]]>) => {
+      const client = await t.pool.connect();
+      try {
+        await client.query('BEGIN');
+        for (const [text, values] of statements) await client.query(text, values);
+        await client.query('COMMIT');
+      } finally {
+        client.release();
+      }
+    };
+    const setCost: [string, unknown[]] = [
+      'UPDATE products SET cost = 5 WHERE account_id = $1 AND msku = $2',
+      [accountId, msku],
+    ];
+
+    expect(await lastReorders()).toBe(true); // inserted
+    await owner.client.patch(`/api/tables/restock/data/${msku}`, { cost: 3 }, owner.token);
+    expect(await lastReorders()).toBe(false);
+    await inTransaction([
+      ['UPDATE products SET msku = msku WHERE account_id = $1 AND msku = $2', [accountId, msku]],
+    ]);
+    expect(await lastReorders()).toBe(true);
+    await inTransaction([
+      setCost,
+      ['DELETE FROM products WHERE account_id = $1 AND msku = $2', [accountId, products[2]!.msku]],
+    ]);
+    expect(await lastReorders()).toBe(true);
+    await inTransaction([['UPDATE products SET title = title WHERE account_id = $1', [accountId]], setCost]);
+    expect(await lastReorders()).toBe(true);
+    await inTransaction([
+      [
+        `INSERT INTO products (account_id, msku, title) VALUES ($1, $2, 'x')
+         ON CONFLICT (account_id, msku) DO UPDATE SET title = products.title`,
+        [accountId, msku],
+      ],
+    ]);
+    expect(await lastReorders()).toBe(true);
+    // A title write undone with its savepoint leaves the transaction's other writes as they were.
+    await inTransaction([
+      ['SAVEPOINT retitle', []],
+      ['UPDATE products SET title = title WHERE account_id = $1', [accountId]],
+      ['ROLLBACK TO SAVEPOINT retitle', []],
+      setCost,
+    ]);
+    expect(await lastReorders()).toBe(false);
+  });
+});
+
 describe('the change rows and other writes', () => {
   it('refuse to move a product to another account', async () => {
     const { accountId } = await seller(products);
@@ -233,7 +350,9 @@ describe('pruning the change rows', () => {
     'deletes them past the kept number, and a snapshot older than the horizon counts as changed',
     async () => {
       const { accountId, firstRows } = await seller(products);
-      const old = (await findFirstRowsState(t.db, accountId, null)).snapshot;
+      const stateAfter = (snapshot: string | null) =>
+        findFirstRowsState(t.db, accountId, { answer: snapshot, order: snapshot });
+      const old = (await stateAfter(null)).snapshot;
       for (let write = 0; write <= KEPT_PRODUCT_CHANGES; write++) {
         await t.pool.query('UPDATE products SET cost = $2 WHERE account_id = $1 AND msku = $3', [
           accountId,
@@ -242,7 +361,7 @@ describe('pruning the change rows', () => {
         ]);
       }
       await pastOlderTransactions(accountId);
-      const now = (await findFirstRowsState(t.db, accountId, null)).snapshot;
+      const now = (await stateAfter(null)).snapshot;
       expect(await changeRows(accountId)).toBeGreaterThan(KEPT_PRODUCT_CHANGES);
       await pruneProductChanges(t.db, accountId, now);
       // Rows below the snapshot's xmin are gone (any others were still being written then).
@@ -254,15 +373,16 @@ describe('pruning the change rows', () => {
       );
       expect(rows).toEqual([{ at_xmin: true, below: 0 }]);
       expect(await changeRows(accountId)).toBeLessThan(KEPT_PRODUCT_CHANGES);
-      expect((await findFirstRowsState(t.db, accountId, old)).changed).toBe(true);
-      expect((await findFirstRowsState(t.db, accountId, now)).changed).toBe(false);
+      // Below the horizon nothing can be checked, not even whether rows moved.
+      expect(await stateAfter(old)).toMatchObject({ changed: true, reordered: true });
+      expect(await stateAfter(now)).toMatchObject({ changed: false, reordered: false });
 
       // Fewer rows than that: nothing is deleted.
       await t.pool.query('UPDATE products SET cost = 3 WHERE account_id = $1', [accountId]);
       const few = await changeRows(accountId);
-      await pruneProductChanges(t.db, accountId, (await findFirstRowsState(t.db, accountId, null)).snapshot);
+      await pruneProductChanges(t.db, accountId, (await stateAfter(null)).snapshot);
       expect(await changeRows(accountId)).toBe(few);
-      expect((await findFirstRowsState(t.db, accountId, now)).changed).toBe(true);
+      expect(await stateAfter(now)).toMatchObject({ changed: true, reordered: false });
       expect((await firstRows()).costs).toEqual([
         [products[0]!.msku, 3],
         [products[1]!.msku, 3],

@@ -8,25 +8,28 @@ export const KEPT_PRODUCT_CHANGES = 256;
 
 /**
  * What a kept first screenful depends on, in one cheap read whatever the table's size: whether a
- * transaction that `kept` (a snapshot, as `pg_current_snapshot()` gives it) did not see has
- * written the account's products since, then the account's calculation defaults, its forecast
- * generation and the database server's start time, and this statement's own snapshot.
+ * transaction that `kept.answer` (a snapshot, as `pg_current_snapshot()` gives it) did not see has
+ * written the account's products since (`changed`), whether one that `kept.order` did not see may
+ * have moved rows in the default order (`reordered`: it inserted or deleted products, or wrote
+ * titles or mskus), then the account's calculation defaults, its forecast generation and the
+ * database server's start time, and this statement's own snapshot.
  *
  * A product write commits with its row in `product_changes` (statement triggers, any writer), so
- * a product changed since `kept` has a row whose transaction `kept` did not see: one still running
- * then is in its in-progress list or at or above its xmax, as is one that began later. Rows below
- * its xmin were committed (or rolled back) before it, so only the index range from its xmin is
- * read. An answer read after `kept` was taken holds every write `kept` saw; with no row of a write
- * it did not see, it still holds. Rows below an account's horizon were deleted, so a snapshot older
- * than that cannot be checked and counts as changed. `kept` must come from this database server:
- * transaction ids start again on another one.
+ * a product changed since a snapshot has a row whose transaction the snapshot did not see: one
+ * still running then is in its in-progress list or at or above its xmax, as is one that began
+ * later. Rows below its xmin were committed (or rolled back) before it, so only the index range
+ * from its xmin is read. An answer read after the snapshot was taken holds every write it saw;
+ * with no row of a write it did not see, it still holds. Rows below an account's horizon were
+ * deleted, so a snapshot older than that cannot be checked and counts as changed. Both snapshots
+ * must come from this database server: transaction ids start again on another one.
  */
 export async function findFirstRowsState(
   db: Db,
   accountId: string,
-  kept: string | null,
+  kept: { answer: string | null; order: string | null },
 ): Promise<{
   changed: boolean;
+  reordered: boolean;
   snapshot: string;
   defaults: Record<string, unknown> | null;
   forecastGeneration: number;
@@ -34,6 +37,7 @@ export async function findFirstRowsState(
 }> {
   const result = await (db as unknown as NamedQueryable).$client.query<{
     changed: boolean;
+    reordered: boolean;
     snapshot: string;
     defaults: Record<string, unknown> | null;
     forecast_generation: string;
@@ -47,16 +51,23 @@ export async function findFirstRowsState(
          OR EXISTS (SELECT 1 FROM product_changes AS c
                     WHERE c.account_id = $1 AND c.xid >= pg_snapshot_xmin($2::pg_snapshot)
                       AND NOT pg_visible_in_snapshot(c.xid, $2::pg_snapshot)) AS changed,
+       $3::pg_snapshot IS NULL
+         OR EXISTS (SELECT 1 FROM product_change_horizons AS h
+                    WHERE h.account_id = $1 AND h.horizon > pg_snapshot_xmin($3::pg_snapshot))
+         OR EXISTS (SELECT 1 FROM product_changes AS c
+                    WHERE c.account_id = $1 AND c.reorders AND c.xid >= pg_snapshot_xmin($3::pg_snapshot)
+                      AND NOT pg_visible_in_snapshot(c.xid, $3::pg_snapshot)) AS reordered,
        pg_current_snapshot()::text AS snapshot, s.calculation_defaults AS defaults,
        coalesce(g.generation, 0)::text AS forecast_generation, pg_postmaster_start_time()::text AS server
      FROM (SELECT 1) AS one
      LEFT JOIN account_settings AS s ON s.account_id = $1
      LEFT JOIN forecast_generations AS g ON g.account_id = $1`,
-    values: [accountId, kept],
+    values: [accountId, kept.answer, kept.order],
   });
   const row = result.rows[0]!;
   return {
     changed: row.changed,
+    reordered: row.reordered,
     snapshot: row.snapshot,
     defaults: row.defaults,
     forecastGeneration: Number(row.forecast_generation),
