@@ -6,7 +6,13 @@ import type { GridColumn } from './grid-column';
 import { type Filters, filterRows } from './grid-filters';
 import { type SortColumn, type SortDirection, sortRows } from './grid-sort';
 import { anyNumber, countingReads, manyRows, mskus, SAMPLE_ROWS } from './grid-test-rows';
-import { numberSortKeys, rankTableNumbers, TableIndex, type TableNumbers } from './table-index';
+import {
+  ascendingOrder,
+  numberSortKeys,
+  rankTableNumbers,
+  TableIndex,
+  type TableNumbers,
+} from './table-index';
 
 type Row = Record<string, unknown> & { id: string };
 type SkuRow = Row & { msku: string };
@@ -218,6 +224,26 @@ describe('TableIndex', () => {
     }
     expect(reads()).toBe(0);
 
+    // With its ascending order: a sort by the column alone is that order, either way, until a row
+    // changes.
+    const ordered = new TableIndex(decoded.rows, decoded.numbers);
+    const rankedWithOrder = rankedAside();
+    const ascending = ascendingOrder(rankedWithOrder);
+    expect(ordered.adoptRanked(ordered.generation, key!.id, rankedWithOrder, ascending)).toBe(true);
+    const byCost = (direction: 'ASC' | 'DESC') => [{ columnKey: 'cost', direction }];
+    expect(ordered.sortedOrder(byCost('ASC'), RESTOCK_COLUMNS)).toBe(ascending);
+    for (const direction of ['DESC', 'ASC'] as const) {
+      expect(mskus(ordered.view({}, byCost(direction), RESTOCK_COLUMNS))).toEqual(
+        mskus(reference(many, {}, byCost(direction), RESTOCK_COLUMNS)),
+      );
+    }
+    const cheaper = decoded.rows.slice();
+    cheaper[9] = { ...cheaper[9]!, cost: -7 };
+    ordered.update(cheaper);
+    const afterEdit = ordered.sortedOrder(byCost('ASC'), RESTOCK_COLUMNS);
+    expect(afterEdit).not.toBe(ascending);
+    expect(decoded.rows[afterEdit[0]!]!.msku).toBe(cheaper[9]!.msku);
+
     // An edit between the numbers' copy and the answer: the answer is refused, the edit shows.
     const stale = new TableIndex(decoded.rows, decoded.numbers);
     const before = stale.generation;
@@ -384,6 +410,30 @@ describe('TableIndex against sortRows and filterRows on any rows, edits included
     fc.tuple(fc.constantFrom('cost', 'roi', 'fba_quantity', 'replen'), fc.integer({ min: 1, max: 60 })),
   );
 
+  it("sorts a number column alone by the order found with its ranks, either way, as the rows' sort does", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(anyNumber, fc.constantFrom(1, 2, 2.5)), { minLength: 1, maxLength: 200 }),
+        fc.constantFrom('cost', 'roi', 'fba_quantity'),
+        (values, field) => {
+          const keys = ['id', field];
+          const decoded = rowsFromCompact<Row>({ keys, rows: values.map((value, i) => [String(i), value]) });
+          const index = new TableIndex(decoded.rows, decoded.numbers);
+          const [key] = numberSortKeys(columns.filter((column) => column.key === field));
+          const ranked = rankTableNumbers(key!.field, key!.nullsAs, decoded.numbers.get(field)!.slice());
+          expect(index.adoptRanked(index.generation, key!.id, ranked, ascendingOrder(ranked))).toBe(true);
+          for (const direction of ['DESC', 'ASC'] as const) {
+            const sortColumns = [{ columnKey: field, direction }];
+            expect(index.view({}, sortColumns, columns).map((row) => row.id)).toEqual(
+              reference(decoded.rows, {}, sortColumns, columns).map((row) => row.id),
+            );
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it('shows the same rows in the same order, before and after rows are edited', () => {
     fc.assert(
       fc.property(
@@ -392,7 +442,8 @@ describe('TableIndex against sortRows and filterRows on any rows, edits included
         fc.array(fc.tuple(aReadAhead, fc.array(anEdit, { maxLength: 3 })), { maxLength: 3 }),
         fc.boolean(),
         fc.boolean(),
-        (records, views, editRounds, isViewedFirst, isDecoded) => {
+        fc.boolean(),
+        (records, views, editRounds, isViewedFirst, isDecoded, isRankedAside) => {
           let table: Row[] = records.map((record, i) => ({ ...record, id: String(i) }));
           let numbers: TableNumbers | undefined;
           // Or as the page gets it: decoded from the compact answer, with its numbers' typed arrays.
@@ -406,6 +457,13 @@ describe('TableIndex against sortRows and filterRows on any rows, edits included
             numbers = decoded.numbers;
           }
           const index = new TableIndex(table, numbers);
+          // Or with the number keys ranked and ordered elsewhere, as the page's worker does.
+          for (const { id, field, nullsAs } of isRankedAside ? numberSortKeys(columns) : []) {
+            const decodedNumbers = numbers?.get(field);
+            if (decodedNumbers === undefined) continue;
+            const key = rankTableNumbers(field, nullsAs, decodedNumbers.slice());
+            index.adoptRanked(index.generation, id, key, ascendingOrder(key));
+          }
           const ids = (shown: readonly Row[]) => shown.map((row) => row.id);
           const check = () => {
             for (const [filters, sortColumns] of views) {

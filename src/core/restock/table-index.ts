@@ -395,6 +395,41 @@ function countingSort(order: Uint32Array, key: RankedKey, isDescending: boolean)
 }
 
 /**
+ * Every row's index in ascending order of `key`, nulls last, ties in the rows' order: a sort by
+ * the key's column alone, which a worker can find off the page's thread with the key's ranks
+ * (`TableIndex.adoptRanked` takes both).
+ */
+export function ascendingOrder(key: RankedKey): Uint32Array {
+  const order = new Uint32Array(key.ranks.length);
+  for (let i = 0; i < order.length; i++) order[i] = i;
+  return countingSort(order, key, false);
+}
+
+/**
+ * The descending order of `key` from its `ascending` one, as `countingSort` would sort it: rows
+ * of one rank in reverse rank order, each rank's rows in the rows' order, nulls still last. One
+ * pass, where a counting sort takes two and a table of counts.
+ */
+function descendingFrom(ascending: Uint32Array, key: RankedKey): Uint32Array {
+  const { ranks } = key;
+  const nullRank = key.values.length;
+  const sorted = new Uint32Array(ascending.length);
+  let valued = ascending.length;
+  while (valued > 0 && ranks[ascending[valued - 1]!] === nullRank) valued--;
+  let at = 0;
+  let end = valued;
+  while (end > 0) {
+    const rank = ranks[ascending[end - 1]!];
+    let start = end - 1;
+    while (start > 0 && ranks[ascending[start - 1]!] === rank) start--;
+    for (let i = start; i < end; i++) sorted[at++] = ascending[i]!;
+    end = start;
+  }
+  for (let i = valued; i < ascending.length; i++) sorted[at++] = ascending[i]!;
+  return sorted;
+}
+
+/**
  * A loaded table, column by column. `update` takes the table's next rows: when only a few rows
  * were replaced (an edit), their entries are patched; otherwise everything is rebuilt lazily.
  */
@@ -406,6 +441,8 @@ export class TableIndex<R extends GridRow = GridRow> {
   #ranking = new Map<string, Generator<void, RankedKey>>();
   #filterColumns = new Map<string, FilterColumn>();
   #sorted: { key: string; order: Uint32Array } | null = null;
+  /** Number keys' ascending orders found with their ranks elsewhere, kept until a row changes. */
+  #ascending = new Map<string, Uint32Array>();
   #search: ProductSearch | null = null;
   /** The table's number fields not yet ranked, as typed arrays, when it came with them. */
   #numbers = new Map<string, Float64Array>();
@@ -436,13 +473,15 @@ export class TableIndex<R extends GridRow = GridRow> {
   /**
    * A number key ranked elsewhere (`rankTableNumbers`, in a worker) from this table's numbers
    * when the index was at `generation`: taken if no row changed since and the key is not ranked
-   * yet; says whether it was.
+   * yet; says whether it was. Its `ascending` order (`ascendingOrder`), if found there too, serves
+   * a sort by that column alone until a row changes.
    */
-  adoptRanked(generation: number, id: string, key: RankedKey): boolean {
+  adoptRanked(generation: number, id: string, key: RankedKey, ascending?: Uint32Array): boolean {
     if (generation !== this.#generation || this.#sortKeys.has(id) || key.ranks.length !== this.#rows.length) {
       return false;
     }
     this.#ranked(id, key.field, key);
+    if (ascending?.length === this.#rows.length) this.#ascending.set(id, ascending);
     return true;
   }
 
@@ -467,6 +506,7 @@ export class TableIndex<R extends GridRow = GridRow> {
     // A key being ranked has read rows that changed: it starts again when next asked.
     if (!isPatch || changed.length > 0) {
       this.#ranking.clear();
+      this.#ascending.clear();
       this.#generation++;
     }
     if (!isPatch) {
@@ -613,6 +653,17 @@ export class TableIndex<R extends GridRow = GridRow> {
     const specs = sortKeySpecs(sortColumns, columns, onUnknownKey);
     const cacheKey = JSON.stringify(specs);
     if (this.#sorted?.key === cacheKey) return this.#sorted.order;
+    const ascending =
+      specs.length === 1
+        ? this.#ascending.get(sortKeyId(specs[0]!.field, false, specs[0]!.nullsAs))
+        : undefined;
+    if (ascending !== undefined && !specs[0]!.isText) {
+      // A number column alone, its order found with its ranks: a click on it sorts nothing here.
+      const key = this.#sortKey(specs[0]!.field, false, specs[0]!.nullsAs);
+      const order = specs[0]!.sign === 1 ? ascending : descendingFrom(ascending, key);
+      this.#sorted = { key: cacheKey, order };
+      return order;
+    }
     let order: Uint32Array = new Uint32Array(this.#rows.length);
     for (let i = 0; i < order.length; i++) order[i] = i;
     // From the last key to the first: each stable pass leaves ties in the previous keys' order.

@@ -65,8 +65,8 @@ export function rankNumbersAside(
     signal?.removeEventListener('abort', stop);
   };
   worker.onmessage = (event: MessageEvent<RankedJob>) => {
-    const { id, key } = event.data;
-    index.adoptRanked(generation, id, key);
+    const { id, key, ascending } = event.data;
+    index.adoptRanked(generation, id, key, ascending);
     // A row changed: later answers would be refused too.
     if (--left <= 0 || index.generation !== generation) stop();
   };
