@@ -53,13 +53,14 @@ export async function firstRowsAnswer(
     answer: kept?.snapshot ?? null,
     order: keptOrder?.snapshot ?? null,
   });
-  const { snapshot } = snapshotToKeep(kept, state);
+  const { snapshot, holds } = snapshotToKeep(kept, state);
   const order = snapshotToKeep(keptOrder, { ...state, changed: state.reordered });
   const context = [day, state.forecastGeneration, JSON.stringify(state.defaults)].join(' ');
   return answers.get(accountId, `${slot}\n${state.server}\n${snapshot}\n${context}`, () =>
     runHeavy(accountId, async () => {
-      // Below the order's snapshot, whether kept or taken now: a check of either reads above it.
-      await pruneProductChanges(db, accountId, order.snapshot);
+      // Past KEPT_PRODUCT_CHANGES rows only. A kept order older than this snapshot is then found
+      // again at the next read: at most once every so many writes.
+      if (!holds) await pruneProductChanges(db, accountId, snapshot);
       const { mskus, total } = await answers
         .get(accountId, `${orderSlot}\n${state.server}\n${order.snapshot}`, async () =>
           Buffer.from(JSON.stringify(await firstOrder(db, accountId, limit)), 'utf8'),
