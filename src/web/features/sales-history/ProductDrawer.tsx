@@ -1,11 +1,14 @@
-import { useRef } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { formatCell } from '../../../core/restock/formatters';
 import { useDismiss } from '../../ui/use-dismiss';
 import type { GridRow } from '../restock/api';
 import { useProductHistory } from './api';
-import { HistoryChart } from './HistoryChart';
 import styles from './ProductDrawer.module.css';
+
+// The chart's code (uPlot) loads with the first drawer opened, beside its history: in the restock
+// page's own code it was about a third of it, parsed on every load of the table.
+const HistoryChart = lazy(async () => ({ default: (await import('./HistoryChart')).HistoryChart }));
 
 const FIGURES: Array<{ key: keyof GridRow; label: string; format: 'number' | 'percent' | 'text' }> = [
   { key: 'daily_rate', label: 'Daily rate', format: 'number' },
@@ -71,7 +74,9 @@ export function ProductDrawer({ row, onClose }: { row: GridRow; onClose: () => v
         {data && data.lastDay !== null ? (
           <>
             <h3 className={styles.subtitle}>Last 180 days and the next 60</h3>
-            <HistoryChart history={data} />
+            <Suspense fallback={<div className={styles.chart} />}>
+              <HistoryChart history={data} />
+            </Suspense>
             {data.forecast ? (
               <>
                 <h3 className={styles.subtitle}>How the forecast was made</h3>
