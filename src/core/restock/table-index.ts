@@ -653,14 +653,12 @@ export class TableIndex<R extends GridRow = GridRow> {
     const specs = sortKeySpecs(sortColumns, columns, onUnknownKey);
     const cacheKey = JSON.stringify(specs);
     if (this.#sorted?.key === cacheKey) return this.#sorted.order;
-    const ascending =
-      specs.length === 1
-        ? this.#ascending.get(sortKeyId(specs[0]!.field, false, specs[0]!.nullsAs))
-        : undefined;
-    if (ascending !== undefined && !specs[0]!.isText) {
+    const only = specs.length === 1 && !specs[0]!.isText ? specs[0]! : undefined;
+    const ascending = only && this.#ascending.get(sortKeyId(only.field, false, only.nullsAs));
+    if (only && ascending) {
       // A number column alone, its order found with its ranks: a click on it sorts nothing here.
-      const key = this.#sortKey(specs[0]!.field, false, specs[0]!.nullsAs);
-      const order = specs[0]!.sign === 1 ? ascending : descendingFrom(ascending, key);
+      const key = this.#sortKey(only.field, false, only.nullsAs);
+      const order = only.sign === 1 ? ascending : descendingFrom(ascending, key);
       this.#sorted = { key: cacheKey, order };
       return order;
     }
