@@ -250,7 +250,8 @@ describe('TableIndex', () => {
     const edited = decoded.rows.slice();
     edited[7] = { ...edited[7]!, cost: -5 };
     stale.update(edited);
-    expect(stale.adoptRanked(before, key!.id, rankedAside())).toBe(false);
+    const staleKey = rankedAside();
+    expect(stale.adoptRanked(before, key!.id, staleKey, ascendingOrder(staleKey))).toBe(false);
     const sortColumns = [{ columnKey: 'cost', direction: 'ASC' as const }];
     expect(mskus(stale.view({}, sortColumns, RESTOCK_COLUMNS))[0]).toBe(edited[7]!.msku);
   });
