@@ -9,13 +9,18 @@
  * reloading one tab per build. Prints each load, then the medians; `wholeAsked`, `wholeFirstByte` and
  * `wholeAnswered` are when the whole table was asked for and its answer began and ended, so `everyRow`
  * less `wholeAnswered` is the page's own work after its last byte. Before the loads it prints the
- * API's first screenful after an edit of Your Cost and after a title written.
+ * API's first screenful after an edit of Your Cost, after many edits and the hourly prune of their
+ * change rows, and after a title written.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { demoProducts } from '../src/core/restock/demo-products';
 import { buildApp } from '../src/server/app';
 import { WEB_DIST } from '../src/server/http/web-app';
+import {
+  KEPT_PRODUCT_CHANGES,
+  pruneEveryAccountsProductChanges,
+} from '../src/server/restock/product-changes';
 import { replaceProducts } from '../src/server/restock/seed';
 import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/support/chromium';
 import { ourProbes, PAINTED_HELPER } from './ag-grid-reference';
@@ -52,8 +57,9 @@ const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
 
 /**
  * The API's first screenful after each kind of write (its answer is kept until one): an edit of
- * Your Cost from the table keeps which rows come first, so only their values are read again; a
- * title written (as an import or a sync may) makes the server read every product's title again.
+ * Your Cost from the table keeps which rows come first, so only their values are read again, and
+ * so do many edits whose change rows the hourly job has pruned since; a title written (as an
+ * import or a sync may) makes the server read every product's title again.
  */
 async function timeFirstScreenfulAfterWrites(
   bench: Awaited<ReturnType<typeof startBenchApp>>,
@@ -79,6 +85,18 @@ async function timeFirstScreenfulAfterWrites(
         }).then((response) => {
           if (!response.ok) throw new Error(`the edit answered ${response.status}`);
         }),
+    ],
+    [
+      `${KEPT_PRODUCT_CHANGES + 1} edits and the hourly prune of their change rows`,
+      async (run) => {
+        for (let edit = 0; edit <= KEPT_PRODUCT_CHANGES; edit++) {
+          await bench.database.pool.query(
+            'UPDATE products SET cost = $3 WHERE account_id = $1 AND msku = $2',
+            [accountId, msku, 20 + run + edit / 1000],
+          );
+        }
+        await pruneEveryAccountsProductChanges(bench.database.db);
+      },
     ],
     [
       'a title written',

@@ -529,12 +529,15 @@ export const productChanges = pgTable(
 );
 
 /**
- * Per account, the transaction id below which its `product_changes` rows were deleted: a kept
- * snapshot older than that can no longer be checked, so it no longer holds.
+ * Per account, the transaction ids below which its `product_changes` rows were deleted: a kept
+ * snapshot older than `horizon` can no longer be checked for changes, so it no longer holds; one
+ * older than `reorder_horizon` can no longer be checked for moved rows. Reordering rows are rare
+ * and pruned on their own count, so a kept order outlasts the pruning of many edits' rows.
  */
 export const productChangeHorizons = pgTable('product_change_horizons', {
   // No foreign key either: a prune would check it against the account's row after locking change
   // rows, the reverse of an account's deletion, and the two deadlocked. The same trigger deletes these.
   accountId: uuid('account_id').primaryKey(),
   horizon: xid8('horizon').notNull(),
+  reorderHorizon: xid8('reorder_horizon').notNull().default(sql`'0'`),
 });

@@ -48,6 +48,23 @@ const changeRows = async (accountId: string) =>
   );
 
 /**
+ * Writes a title without the flag that says rows may have moved (its trigger switched off), with a
+ * cost: a kept order is then seen by what comes first, and the cost shows the values were read again.
+ */
+async function retitleUnflagged(accountId: string, msku: string, title: string, cost: number) {
+  await t.pool.query('ALTER TABLE products DISABLE TRIGGER products_reorder_flag');
+  try {
+    await t.pool.query(
+      `UPDATE products SET title = CASE msku WHEN $2 THEN $3 ELSE title END, cost = $4
+       WHERE account_id = $1`,
+      [accountId, msku, title, cost],
+    );
+  } finally {
+    await t.pool.query('ALTER TABLE products ENABLE TRIGGER products_reorder_flag');
+  }
+}
+
+/**
  * Waits until no transaction that began before the account's last write is still open anywhere on
  * the server. A prune deletes below a snapshot's xmin, which any open transaction holds back, of any
  * database: other test files run long imports on the same server meanwhile.
@@ -178,18 +195,9 @@ describe('the kept order of the first screenful', () => {
       [one, 11],
     ]);
 
-    // A title written without its flag (its trigger switched off) is not seen as a move: the
-    // order stays, the values are read again.
-    await t.pool.query('ALTER TABLE products DISABLE TRIGGER products_reorder_flag');
-    try {
-      await t.pool.query(
-        `UPDATE products SET title = CASE msku WHEN $2 THEN 'Aardvark' ELSE title END, cost = 50
-         WHERE account_id = $1`,
-        [accountId, two],
-      );
-    } finally {
-      await t.pool.query('ALTER TABLE products ENABLE TRIGGER products_reorder_flag');
-    }
+    // A title written without its flag is not seen as a move: the order stays, the values are
+    // read again.
+    await retitleUnflagged(accountId, two, 'Aardvark', 50);
     expect((await firstRows()).costs).toEqual([
       [zero, 50],
       [one, 50],
@@ -369,18 +377,31 @@ describe('pruning the change rows', () => {
       await pastOlderTransactions(accountId);
       const now = (await stateAfter(null)).snapshot;
       expect(await changeRows(accountId)).toBeGreaterThan(KEPT_PRODUCT_CHANGES);
+      const reorderingRows = async () =>
+        Number(
+          (
+            await t.pool.query('SELECT count(*) FROM product_changes WHERE account_id = $1 AND reorders', [
+              accountId,
+            ])
+          ).rows[0]!.count,
+        );
+      const inserts = await reorderingRows();
+      expect(inserts).toBeGreaterThan(0);
       await pruneProductChanges(t.db, accountId, now);
-      // Rows below the snapshot's xmin are gone (any others were still being written then).
+      // The edits' rows below the snapshot's xmin are gone (any others were still being written
+      // then); the reordering rows (the products' insert) are fewer than the kept number, and stay.
       const { rows } = await t.pool.query(
-        `SELECT h.horizon = pg_snapshot_xmin($2::pg_snapshot) AS at_xmin,
-         (SELECT count(*) FROM product_changes AS c WHERE c.account_id = $1 AND c.xid < h.horizon)::int AS below
+        `SELECT h.horizon = pg_snapshot_xmin($2::pg_snapshot) AS at_xmin, h.reorder_horizon = '0' AS moves_kept,
+         (SELECT count(*) FROM product_changes AS c
+          WHERE c.account_id = $1 AND c.xid < h.horizon AND NOT c.reorders)::int AS below
        FROM product_change_horizons AS h WHERE h.account_id = $1`,
         [accountId, now],
       );
-      expect(rows).toEqual([{ at_xmin: true, below: 0 }]);
+      expect(rows).toEqual([{ at_xmin: true, moves_kept: true, below: 0 }]);
+      expect(await reorderingRows()).toBe(inserts);
       expect(await changeRows(accountId)).toBeLessThan(KEPT_PRODUCT_CHANGES);
-      // Below the horizon nothing can be checked, not even whether rows moved.
-      expect(await stateAfter(old)).toMatchObject({ changed: true, reordered: true });
+      // Below the horizon changes cannot be checked; whether rows moved still can.
+      expect(await stateAfter(old)).toMatchObject({ changed: true, reordered: false });
       expect(await stateAfter(now)).toMatchObject({ changed: false, reordered: false });
 
       // Fewer rows than that: nothing is deleted.
@@ -393,6 +414,26 @@ describe('pruning the change rows', () => {
         [products[0]!.msku, 3],
         [products[1]!.msku, 3],
       ]);
+
+      // Reordering rows past the kept number go too, and raise the horizon of moves as well.
+      for (let write = 0; write <= KEPT_PRODUCT_CHANGES; write++) {
+        await t.pool.query('UPDATE products SET title = title WHERE account_id = $1 AND msku = $2', [
+          accountId,
+          products[1]!.msku,
+        ]);
+      }
+      await pastOlderTransactions(accountId);
+      const later = (await stateAfter(null)).snapshot;
+      await pruneProductChanges(t.db, accountId, later);
+      const { rows: raised } = await t.pool.query(
+        `SELECT h.horizon = pg_snapshot_xmin($2::pg_snapshot) AS at_xmin, h.reorder_horizon = h.horizon AS moves_too
+         FROM product_change_horizons AS h WHERE h.account_id = $1`,
+        [accountId, later],
+      );
+      expect(raised).toEqual([{ at_xmin: true, moves_too: true }]);
+      expect(await reorderingRows()).toBe(0);
+      expect(await stateAfter(now)).toMatchObject({ changed: true, reordered: true });
+      expect(await stateAfter(later)).toMatchObject({ changed: false, reordered: false });
     },
     PRUNE_TEST_TIMEOUT,
   );
@@ -414,6 +455,12 @@ describe('pruning the change rows', () => {
       await pastOlderTransactions(accountId);
       expect((await firstRows()).costs[0]).toEqual([products[0]!.msku, KEPT_PRODUCT_CHANGES + 1]);
       expect(await changeRows(accountId)).toBeLessThan(KEPT_PRODUCT_CHANGES);
+      // The order outlasts the prune: found again, it would put the unflagged title first.
+      await retitleUnflagged(accountId, products[2]!.msku, 'Aardvark', 8);
+      expect((await firstRows()).costs).toEqual([
+        [products[0]!.msku, 8],
+        [products[1]!.msku, 8],
+      ]);
       await owner.client.patch(`/api/tables/restock/data/${products[0]!.msku}`, { cost: 7 }, owner.token);
       expect((await firstRows()).costs[0]).toEqual([products[0]!.msku, 7]);
     },
@@ -425,17 +472,35 @@ describe('pruning the change rows', () => {
     async () => {
       const busy = await seller(products);
       const quiet = await seller(products);
+      const renamed = await seller(products);
+      // The busy table's order, kept across the prune of its edits' rows below.
+      await busy.firstRows();
       const write = (accountId: string, cost: number) =>
         t.pool.query('UPDATE products SET cost = $2 WHERE account_id = $1', [accountId, cost]);
       for (let cost = 0; cost <= KEPT_PRODUCT_CHANGES; cost++) await write(busy.accountId, cost);
       await write(quiet.accountId, 1);
       const quietRows = await changeRows(quiet.accountId);
+      for (let write = 0; write <= KEPT_PRODUCT_CHANGES; write++) {
+        await t.pool.query('UPDATE products SET title = title WHERE account_id = $1', [renamed.accountId]);
+      }
 
-      await pastOlderTransactions(busy.accountId);
-      expect(await pruneEveryAccountsProductChanges(t.db)).toBeGreaterThanOrEqual(1);
+      await pastOlderTransactions(renamed.accountId);
+      expect(await pruneEveryAccountsProductChanges(t.db)).toBeGreaterThanOrEqual(2);
       expect(await changeRows(busy.accountId)).toBeLessThan(KEPT_PRODUCT_CHANGES);
       expect(await changeRows(quiet.accountId)).toBe(quietRows);
-      expect((await busy.firstRows()).costs[0]).toEqual([products[0]!.msku, KEPT_PRODUCT_CHANGES]);
+      expect(await changeRows(renamed.accountId)).toBeLessThan(KEPT_PRODUCT_CHANGES);
+      const horizons = await t.pool.query(
+        `SELECT account_id = $1 AS renamed, reorder_horizon = horizon AS moves_too
+         FROM product_change_horizons WHERE account_id IN ($1, $2) ORDER BY 1`,
+        [renamed.accountId, busy.accountId],
+      );
+      expect(horizons.rows).toEqual([
+        { renamed: false, moves_too: false },
+        { renamed: true, moves_too: true },
+      ]);
+      // Its order outlasts the prune: found again, it would put the unflagged title first.
+      await retitleUnflagged(busy.accountId, products[2]!.msku, 'Aardvark', KEPT_PRODUCT_CHANGES + 1);
+      expect((await busy.firstRows()).costs[0]).toEqual([products[0]!.msku, KEPT_PRODUCT_CHANGES + 1]);
 
       const job = appJobs({ db: t.db, pool: t.pool, now: Date.now, sync: syncDepsOf(t.app) }).find(
         (each) => each.name === 'restock-prune-product-changes',

@@ -58,8 +58,8 @@ export async function firstRowsAnswer(
   const context = [day, state.forecastGeneration, JSON.stringify(state.defaults)].join(' ');
   return answers.get(accountId, `${slot}\n${state.server}\n${snapshot}\n${context}`, () =>
     runHeavy(accountId, async () => {
-      // Past KEPT_PRODUCT_CHANGES rows only. A kept order older than this snapshot is then found
-      // again at the next read: at most once every so many writes.
+      // Past KEPT_PRODUCT_CHANGES rows of a kind only. A kept order older than this snapshot still
+      // holds unless reordering rows went too: at most once every so many inserts or renames.
       if (!holds) await pruneProductChanges(db, accountId, snapshot);
       const { mskus, total } = await answers
         .get(accountId, `${orderSlot}\n${state.server}\n${order.snapshot}`, async () =>

@@ -3,7 +3,10 @@ import type { Db } from '../db/pool';
 import { defineJob } from '../jobs/define-job';
 import type { NamedQueryable } from './queries';
 
-/** An account's change rows are deleted once there are more than this many. */
+/**
+ * An account's change rows of one kind (reordering or not) are deleted once there are more than
+ * this many of that kind.
+ */
 export const KEPT_PRODUCT_CHANGES = 256;
 
 /**
@@ -20,8 +23,10 @@ export const KEPT_PRODUCT_CHANGES = 256;
  * later. Rows below its xmin were committed (or rolled back) before it, so only the index range
  * from its xmin is read. An answer read after the snapshot was taken holds every write it saw;
  * with no row of a write it did not see, it still holds. Rows below an account's horizon were
- * deleted, so a snapshot older than that cannot be checked and counts as changed. Both snapshots
- * must come from this database server: transaction ids start again on another one.
+ * deleted, so a snapshot older than that cannot be checked and counts as changed; reordering rows
+ * are deleted below a horizon of their own (`pruneProductChanges`), so an order counts as moved
+ * only when older than that one. Both snapshots must come from this database server: transaction
+ * ids start again on another one.
  */
 export async function findFirstRowsState(
   db: Db,
@@ -53,7 +58,7 @@ export async function findFirstRowsState(
                       AND NOT pg_visible_in_snapshot(c.xid, $2::pg_snapshot)) AS changed,
        $3::pg_snapshot IS NULL
          OR EXISTS (SELECT 1 FROM product_change_horizons AS h
-                    WHERE h.account_id = $1 AND h.horizon > pg_snapshot_xmin($3::pg_snapshot))
+                    WHERE h.account_id = $1 AND h.reorder_horizon > pg_snapshot_xmin($3::pg_snapshot))
          OR EXISTS (SELECT 1 FROM product_changes AS c
                     WHERE c.account_id = $1 AND c.reorders AND c.xid >= pg_snapshot_xmin($3::pg_snapshot)
                       AND NOT pg_visible_in_snapshot(c.xid, $3::pg_snapshot)) AS reordered,
@@ -75,24 +80,36 @@ export async function findFirstRowsState(
   };
 }
 
+// The horizons raised by a prune: both to its xmin when a reordering row went, else only the first.
+const RAISE_HORIZONS = 'INSERT INTO product_change_horizons AS h (account_id, horizon, reorder_horizon)';
+const REORDER_HORIZON = `CASE WHEN bool_or(gone.reorders) THEN horizon.xid ELSE '0'::xid8 END`;
+const GREATER_HORIZONS = `horizon = greatest(h.horizon, excluded.horizon),
+       reorder_horizon = greatest(h.reorder_horizon, excluded.reorder_horizon)`;
+
 /**
- * Once the account has more than KEPT_PRODUCT_CHANGES change rows, deletes those below
- * `snapshot`'s xmin and raises the account's horizon to it, in one statement: a check reads the
- * rows and the horizon in one snapshot, so it sees both as they were or both as they are. An answer
- * kept with `snapshot` (or a later one) still holds; one kept with an older snapshot is read again.
+ * For each kind of the account's change rows (edits, and the rarer writes that may reorder) of
+ * which there are more than KEPT_PRODUCT_CHANGES, deletes those below `snapshot`'s xmin and raises
+ * the account's horizons to it, in one statement: a check reads the rows and the horizons in one
+ * snapshot, so it sees both as they were or both as they are. Deleting edits' rows raises only the
+ * horizon that changes are checked against; deleting reordering rows raises both. An answer (or
+ * order) kept with `snapshot` or a later one still holds; one kept with an older snapshot is read
+ * again, and a kept order only once its own horizon has passed it.
  */
 export async function pruneProductChanges(db: Db, accountId: string, snapshot: string): Promise<void> {
   await (db as unknown as NamedQueryable).$client.query({
     name: 'restock-prune-product-changes',
     text: `WITH horizon AS (SELECT pg_snapshot_xmin($2::pg_snapshot) AS xid),
+       many AS (
+         SELECT kind.reorders FROM (VALUES (false), (true)) AS kind (reorders)
+         WHERE (SELECT count(*) FROM (SELECT 1 FROM product_changes AS c
+                  WHERE c.account_id = $1 AND c.reorders = kind.reorders LIMIT $3) AS n) >= $3),
        gone AS (
-         DELETE FROM product_changes AS c USING horizon
-         WHERE c.account_id = $1 AND c.xid < horizon.xid
-           AND (SELECT count(*) FROM (SELECT 1 FROM product_changes WHERE account_id = $1 LIMIT $3) AS n) >= $3
-         RETURNING 1)
-     INSERT INTO product_change_horizons AS h (account_id, horizon)
-     SELECT $1, horizon.xid FROM horizon WHERE EXISTS (SELECT 1 FROM gone)
-     ON CONFLICT (account_id) DO UPDATE SET horizon = greatest(h.horizon, excluded.horizon)`,
+         DELETE FROM product_changes AS c USING horizon, many
+         WHERE c.account_id = $1 AND c.reorders = many.reorders AND c.xid < horizon.xid
+         RETURNING c.reorders)
+     ${RAISE_HORIZONS}
+     SELECT $1::uuid, horizon.xid, ${REORDER_HORIZON} FROM horizon, gone GROUP BY horizon.xid
+     ON CONFLICT (account_id) DO UPDATE SET ${GREATER_HORIZONS}`,
     values: [accountId, snapshot, KEPT_PRODUCT_CHANGES + 1],
   });
 }
@@ -101,23 +118,25 @@ export async function pruneProductChanges(db: Db, accountId: string, snapshot: s
 export const PRUNE_PRODUCT_CHANGES_CRON = '23 * * * *';
 
 /**
- * `pruneProductChanges` for every account past KEPT_PRODUCT_CHANGES rows, below the xmin of one
- * snapshot taken now: an account whose table nobody reads would otherwise keep a row for every
- * write it ever made. Answers how many accounts it pruned.
+ * `pruneProductChanges` for every account past KEPT_PRODUCT_CHANGES rows of a kind, below the xmin
+ * of one snapshot taken now: an account whose table nobody reads would otherwise keep a row for
+ * every write it ever made. Answers how many accounts it pruned.
  */
 export async function pruneEveryAccountsProductChanges(db: Db): Promise<number> {
   const result = await (db as unknown as NamedQueryable).$client.query<{ accounts: number }>({
     name: 'restock-prune-every-accounts-product-changes',
     text: `WITH horizon AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xid),
-       many AS (SELECT account_id FROM product_changes GROUP BY account_id HAVING count(*) > $1),
+       many AS (
+         SELECT account_id, reorders FROM product_changes GROUP BY account_id, reorders HAVING count(*) > $1),
        gone AS (
          DELETE FROM product_changes AS c USING many, horizon
-         WHERE c.account_id = many.account_id AND c.xid < horizon.xid
-         RETURNING c.account_id),
+         WHERE c.account_id = many.account_id AND c.reorders = many.reorders AND c.xid < horizon.xid
+         RETURNING c.account_id, c.reorders),
        raised AS (
-         INSERT INTO product_change_horizons AS h (account_id, horizon)
-         SELECT DISTINCT gone.account_id, horizon.xid FROM gone, horizon
-         ON CONFLICT (account_id) DO UPDATE SET horizon = greatest(h.horizon, excluded.horizon)
+         ${RAISE_HORIZONS}
+         SELECT gone.account_id, horizon.xid, ${REORDER_HORIZON} FROM gone, horizon
+         GROUP BY gone.account_id, horizon.xid
+         ON CONFLICT (account_id) DO UPDATE SET ${GREATER_HORIZONS}
          RETURNING 1)
      SELECT count(*)::int AS accounts FROM raised`,
     values: [KEPT_PRODUCT_CHANGES],
