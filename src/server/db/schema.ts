@@ -539,5 +539,6 @@ export const productChangeHorizons = pgTable('product_change_horizons', {
   // rows, the reverse of an account's deletion, and the two deadlocked. The same trigger deletes these.
   accountId: uuid('account_id').primaryKey(),
   horizon: xid8('horizon').notNull(),
-  reorderHorizon: xid8('reorder_horizon').notNull().default(sql`'0'`),
+  // No default: a prune names it, and a writer that forgot it would leave a kept order unchecked.
+  reorderHorizon: xid8('reorder_horizon').notNull(),
 });

@@ -339,8 +339,8 @@ describe('the change rows and other writes', () => {
       }
       expect(settled).toBe(false);
       await pruner.query(
-        `INSERT INTO product_change_horizons (account_id, horizon)
-         VALUES ($1, pg_snapshot_xmin(pg_current_snapshot()))`,
+        `INSERT INTO product_change_horizons (account_id, horizon, reorder_horizon)
+         VALUES ($1, pg_snapshot_xmin(pg_current_snapshot()), pg_snapshot_xmin(pg_current_snapshot()))`,
         [accountId],
       );
       await pruner.query('COMMIT');
@@ -415,25 +415,50 @@ describe('pruning the change rows', () => {
         [products[1]!.msku, 3],
       ]);
 
-      // Reordering rows past the kept number go too, and raise the horizon of moves as well.
-      for (let write = 0; write <= KEPT_PRODUCT_CHANGES; write++) {
-        await t.pool.query('UPDATE products SET title = title WHERE account_id = $1 AND msku = $2', [
+      const edit = (cost: number) =>
+        t.pool.query('UPDATE products SET cost = $2 WHERE account_id = $1 AND msku = $3', [
+          accountId,
+          cost,
+          products[2]!.msku,
+        ]);
+      const rename = () =>
+        t.pool.query('UPDATE products SET title = title WHERE account_id = $1 AND msku = $2', [
           accountId,
           products[1]!.msku,
         ]);
-      }
-      await pastOlderTransactions(accountId);
-      const later = (await stateAfter(null)).snapshot;
-      await pruneProductChanges(t.db, accountId, later);
-      const { rows: raised } = await t.pool.query(
-        `SELECT h.horizon = pg_snapshot_xmin($2::pg_snapshot) AS at_xmin, h.reorder_horizon = h.horizon AS moves_too
-         FROM product_change_horizons AS h WHERE h.account_id = $1`,
-        [accountId, later],
-      );
-      expect(raised).toEqual([{ at_xmin: true, moves_too: true }]);
-      expect(await reorderingRows()).toBe(0);
+      const pruneNow = async () => {
+        await pastOlderTransactions(accountId);
+        const snapshot = (await stateAfter(null)).snapshot;
+        await pruneProductChanges(t.db, accountId, snapshot);
+        const { rows: horizons } = await t.pool.query(
+          `SELECT h.horizon = pg_snapshot_xmin($2::pg_snapshot) AS at_xmin, h.reorder_horizon = h.horizon AS moves_too,
+           (SELECT count(*) FROM product_changes AS c WHERE c.account_id = $1 AND c.xid < h.horizon)::int AS below
+           FROM product_change_horizons AS h WHERE h.account_id = $1`,
+          [accountId, snapshot],
+        );
+        return { snapshot, ...horizons[0] };
+      };
+
+      // A rename the kept snapshot did not see, then edits pruned past it: the rename's row stays,
+      // so the order still counts as moved.
+      await rename();
+      for (let write = 0; write <= KEPT_PRODUCT_CHANGES; write++) await edit(write);
+      const past = await pruneNow();
+      expect(past).toMatchObject({ at_xmin: true, moves_too: false });
+      expect(await reorderingRows()).toBe(inserts + 1);
       expect(await stateAfter(now)).toMatchObject({ changed: true, reordered: true });
-      expect(await stateAfter(later)).toMatchObject({ changed: false, reordered: false });
+      expect(await stateAfter(past.snapshot)).toMatchObject({ changed: false, reordered: false });
+
+      // Both kinds past the kept number go in one prune, which raises both horizons.
+      for (let write = 0; write <= KEPT_PRODUCT_CHANGES; write++) {
+        await rename();
+        await edit(write);
+      }
+      const both = await pruneNow();
+      expect(both).toMatchObject({ at_xmin: true, moves_too: true, below: 0 });
+      expect(await reorderingRows()).toBe(0);
+      expect(await stateAfter(past.snapshot)).toMatchObject({ changed: true, reordered: true });
+      expect(await stateAfter(both.snapshot)).toMatchObject({ changed: false, reordered: false });
     },
     PRUNE_TEST_TIMEOUT,
   );

@@ -85,6 +85,10 @@ const RAISE_HORIZONS = 'INSERT INTO product_change_horizons AS h (account_id, ho
 const REORDER_HORIZON = `CASE WHEN bool_or(gone.reorders) THEN horizon.xid ELSE '0'::xid8 END`;
 const GREATER_HORIZONS = `horizon = greatest(h.horizon, excluded.horizon),
        reorder_horizon = greatest(h.reorder_horizon, excluded.reorder_horizon)`;
+// Whether a change row is of a kind being pruned, tested row by row in one pass over the account's
+// rows, as an account's deletion reads them: a pass per kind would lock them in another order than
+// it does, and the two could deadlock.
+const OF_PRUNED_KIND = 'CASE WHEN c.reorders THEN many.moves ELSE many.edits END';
 
 /**
  * For each kind of the account's change rows (edits, and the rarer writes that may reorder) of
@@ -99,13 +103,14 @@ export async function pruneProductChanges(db: Db, accountId: string, snapshot: s
   await (db as unknown as NamedQueryable).$client.query({
     name: 'restock-prune-product-changes',
     text: `WITH horizon AS (SELECT pg_snapshot_xmin($2::pg_snapshot) AS xid),
-       many AS (
-         SELECT kind.reorders FROM (VALUES (false), (true)) AS kind (reorders)
-         WHERE (SELECT count(*) FROM (SELECT 1 FROM product_changes AS c
-                  WHERE c.account_id = $1 AND c.reorders = kind.reorders LIMIT $3) AS n) >= $3),
+       many AS MATERIALIZED (
+         SELECT (SELECT count(*) FROM (SELECT 1 FROM product_changes
+                   WHERE account_id = $1 AND NOT reorders LIMIT $3) AS n) >= $3 AS edits,
+                (SELECT count(*) FROM (SELECT 1 FROM product_changes
+                   WHERE account_id = $1 AND reorders LIMIT $3) AS n) >= $3 AS moves),
        gone AS (
          DELETE FROM product_changes AS c USING horizon, many
-         WHERE c.account_id = $1 AND c.reorders = many.reorders AND c.xid < horizon.xid
+         WHERE c.account_id = $1 AND c.xid < horizon.xid AND (many.edits OR many.moves) AND ${OF_PRUNED_KIND}
          RETURNING c.reorders)
      ${RAISE_HORIZONS}
      SELECT $1::uuid, horizon.xid, ${REORDER_HORIZON} FROM horizon, gone GROUP BY horizon.xid
@@ -126,11 +131,14 @@ export async function pruneEveryAccountsProductChanges(db: Db): Promise<number> 
   const result = await (db as unknown as NamedQueryable).$client.query<{ accounts: number }>({
     name: 'restock-prune-every-accounts-product-changes',
     text: `WITH horizon AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xid),
-       many AS (
-         SELECT account_id, reorders FROM product_changes GROUP BY account_id, reorders HAVING count(*) > $1),
+       counted AS (
+         SELECT account_id, count(*) FILTER (WHERE NOT reorders) > $1 AS edits,
+                count(*) FILTER (WHERE reorders) > $1 AS moves
+         FROM product_changes GROUP BY account_id),
+       many AS (SELECT * FROM counted WHERE edits OR moves),
        gone AS (
          DELETE FROM product_changes AS c USING many, horizon
-         WHERE c.account_id = many.account_id AND c.reorders = many.reorders AND c.xid < horizon.xid
+         WHERE c.account_id = many.account_id AND c.xid < horizon.xid AND ${OF_PRUNED_KIND}
          RETURNING c.account_id, c.reorders),
        raised AS (
          ${RAISE_HORIZONS}
