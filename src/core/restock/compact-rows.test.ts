@@ -7,6 +7,7 @@ import {
   type CompactRows,
   CompactRowsDecoder,
   compactAnswerHead,
+  plainRow,
   rowsFromCompact,
 } from './compact-rows';
 
@@ -22,7 +23,7 @@ describe('rowsFromCompact', () => {
   });
 
   it('rebuilds each row with every key', () => {
-    expect(decoded.rows).toEqual([
+    expect(decoded.rows.map(plainRow)).toEqual([
       { id: 'a', msku: 'A-1', cost: 12.5, replen: true, fba_quantity: 3, title: 'Lamp' },
       { id: 'b', msku: 'B-2', cost: null, replen: false, fba_quantity: 'many', title: null },
       { id: 'c', msku: 'C-3', cost: -0, replen: null, fba_quantity: 0, title: 'Mat' },
@@ -34,6 +35,23 @@ describe('rowsFromCompact', () => {
     expect([...decoded.numbers.get('cost')!]).toEqual([12.5, Number.NaN, -0]);
     expect([...decoded.numbers.get('replen')!]).toEqual([1, 0, Number.NaN]);
     expect([...decoded.numbers.get('fba_quantity')!]).toEqual([3, Number.NaN, 0]);
+  });
+
+  it('gives rows that read their fields from the columns: listed by for...in, copied whole, written as JSON', () => {
+    const [first, second] = decoded.rows as Array<Record<string, unknown>>;
+    expect(first!.cost).toBe(12.5);
+    expect(second!.fba_quantity).toBe('many');
+    expect(second!.replen).toBe(false);
+    expect('title' in second!).toBe(true);
+    expect(second!.title).toBeNull();
+    const copy = plainRow(first!);
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    expect(Object.keys(copy)).toEqual(keys);
+    expect(JSON.stringify(decoded.rows)).toBe(JSON.stringify(decoded.rows.map(plainRow)));
+    // A copy changed leaves the row as it was; a plain row is its own copy.
+    expect({ ...copy, cost: 1 }.cost).toBe(1);
+    expect(first!.cost).toBe(12.5);
+    expect(plainRow(copy)).toBe(copy);
   });
 
   it('reads a key given twice from its last slot, as the row does', () => {
@@ -82,7 +100,12 @@ describe('CompactAnswerReader', () => {
     ...slices.map((slice, i) => `${i > 0 ? ',' : ''}${slice.map((row) => JSON.stringify(row)).join(',')}`),
     COMPACT_ANSWER_END,
   ].join('\n');
-  const whole = rowsFromCompact(JSON.parse(framed) as CompactRows);
+  // Compared as plain rows: decoded rows hold only their place, so any two tables would be equal.
+  const plain = ({ rows, numbers }: ReturnType<typeof rowsFromCompact>) => ({
+    rows: rows.map(plainRow),
+    numbers,
+  });
+  const whole = plain(rowsFromCompact(JSON.parse(framed) as CompactRows));
 
   const readInPieces = (text: string, cuts: number[]) => {
     const reader = new CompactAnswerReader();
@@ -91,7 +114,7 @@ describe('CompactAnswerReader', () => {
       reader.push(text.slice(start, cut));
       start = cut;
     }
-    return reader.finish();
+    return plain(reader.finish());
   };
 
   it('is JSON to any reader, and gives the rows a parse of the whole gives', () => {

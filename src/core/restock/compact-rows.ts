@@ -7,52 +7,146 @@ import { type TableNumbers, tableNumber } from './table-index';
 export type CompactRows = { keys: string[]; rows: unknown[][] };
 
 // The fields a sort reads as numbers: their typed arrays spare the table index reading them back
-// out of every row object.
+// out of every row object, and the rows read their values from them too. A flag is a number to a
+// sort (false before true) but a boolean in the row, which reads it from an array of its own.
 const NUMBER_FIELDS: ReadonlySet<string> = new Set(
   RESTOCK_COLUMNS.filter(isSortedAsNumber).map((column) => column.key),
 );
+const FLAG_FIELDS: ReadonlySet<string> = new Set(
+  RESTOCK_COLUMNS.filter((column) => column.format === 'boolean').map((column) => column.key),
+);
 
 /**
- * Row objects rebuilt from compact rows, batch by batch, with the number fields' typed arrays for
- * the table index filled while each value is at hand. Each row starts as a copy of one object that
- * has every key already, and only has its values set: an empty object given 40 keys one by one by
- * computed name turns into a hash table in V8, which at 100,000 rows took 4.6 times the memory
- * (171 MB against 37 MB) and 3 times as long to build, and made every later read slower.
+ * A decoded table's values, column by column, which its rows read: each number field's typed
+ * array (NaN for null), with the rare value that is neither a number nor null kept beside it by
+ * row, and one plain array for every other field.
+ */
+type DecodedColumns = {
+  numbers: Float64Array[];
+  odd: Array<Map<number, unknown> | undefined>;
+  others: unknown[][];
+};
+
+// A decoded row's place in its table's columns.
+const AT = Symbol('row');
+type DecodedRow = { readonly [AT]: number };
+
+/**
+ * The class of a decoded table's rows: each row holds only its place, and reads every field from
+ * the table's columns through an enumerable getter on this prototype. A table of 100,000 rows was
+ * 100,000 objects of about 45 fields, a million of them boxed decimals, which the page's garbage
+ * collector marked again and again as the table loaded (decision 023). A row's fields are listed
+ * by `for...in`, not by a spread or `Object.keys`: `plainRow` copies them, and JSON gets the same.
+ */
+type DecodedField = { key: string; number?: number; other?: number };
+
+function decodedRowClass(
+  columns: DecodedColumns,
+  fields: readonly DecodedField[],
+): new (
+  at: number,
+) => DecodedRow {
+  class Row {
+    readonly [AT]: number;
+    constructor(at: number) {
+      this[AT] = at;
+    }
+    toJSON() {
+      return plainRow(this);
+    }
+  }
+  // In the answer's order of keys, which a copy keeps.
+  for (const { key, number: n, other: o } of fields) {
+    const readNumber = function (this: Row) {
+      const at = this[AT];
+      const odd = columns.odd[n!];
+      if (odd?.has(at)) return odd.get(at);
+      const value = columns.numbers[n!]![at]!;
+      return Number.isNaN(value) ? null : value;
+    };
+    const readOther = function (this: Row) {
+      return columns.others[o!]![this[AT]];
+    };
+    Object.defineProperty(Row.prototype, key, {
+      enumerable: true,
+      get: n === undefined ? readOther : readNumber,
+    });
+  }
+  return Row;
+}
+
+/**
+ * `row` as a plain object with every field its own, for what copies a row or lists its keys (a
+ * spread, `Object.entries`): a decoded row's fields live on its class. Plain rows come back as they are.
+ */
+export function plainRow<R extends object>(row: R): R {
+  if (Object.getPrototypeOf(row) === Object.prototype) return row;
+  const plain: Record<string, unknown> = {};
+  for (const key in row) plain[key] = (row as Record<string, unknown>)[key];
+  return plain as R;
+}
+
+/**
+ * Rows rebuilt from compact rows, batch by batch, as values kept column by column: the number
+ * fields' typed arrays, which the table index also sorts from, and an array for every other field.
+ * Each row is a small object that reads its fields from them (`decodedRowClass`).
  */
 export class CompactRowsDecoder<R extends GridRow> {
-  private readonly template: Record<string, unknown>;
   private readonly numberSlots: number[] = [];
   private readonly numberKeys: string[] = [];
-  private numberColumns: Float64Array[] = [];
+  private readonly isFlag: boolean[] = [];
+  private readonly otherSlots: number[] = [];
+  private readonly columns: DecodedColumns = { numbers: [], odd: [], others: [] };
+  private readonly Row: new (
+    at: number,
+  ) => DecodedRow;
   private readonly rows: R[] = [];
 
-  constructor(
-    private readonly keys: readonly string[],
-    capacity = 1024,
-  ) {
-    this.template = Object.fromEntries(keys.map((key) => [key, null]));
+  constructor(keys: readonly string[], capacity = 1024) {
     // A key given twice ends up with its last value in the row, so its last slot is read.
     const lastSlots = new Map(keys.map((key, slot) => [key, slot]));
+    const fields: DecodedField[] = [];
     for (const [key, slot] of lastSlots) {
-      if (!NUMBER_FIELDS.has(key)) continue;
-      this.numberKeys.push(key);
-      this.numberSlots.push(slot);
-      this.numberColumns.push(new Float64Array(Math.max(1, capacity)));
+      const isNumber = NUMBER_FIELDS.has(key);
+      if (isNumber) {
+        this.numberKeys.push(key);
+        this.numberSlots.push(slot);
+        this.isFlag.push(FLAG_FIELDS.has(key));
+        this.columns.numbers.push(new Float64Array(Math.max(1, capacity)));
+        this.columns.odd.push(undefined);
+      }
+      if (isNumber && !FLAG_FIELDS.has(key)) fields.push({ key, number: this.numberKeys.length - 1 });
+      else {
+        fields.push({ key, other: this.otherSlots.length });
+        this.otherSlots.push(slot);
+        this.columns.others.push([]);
+      }
     }
+    this.Row = decodedRowClass(this.columns, fields);
   }
 
   add(batch: readonly unknown[][]): void {
-    const { keys, rows, numberSlots } = this;
+    const { rows, numberSlots, otherSlots, isFlag, columns, Row } = this;
     const start = rows.length;
     this.makeRoom(start + batch.length);
-    const numberColumns = this.numberColumns;
+    const { numbers, odd, others } = columns;
     for (let index = 0; index < batch.length; index++) {
       const values = batch[index]!;
-      const row = { ...this.template };
-      for (let i = 0; i < keys.length; i++) row[keys[i]!] = values[i];
-      for (let n = 0; n < numberSlots.length; n++)
-        numberColumns[n]![start + index] = tableNumber(values[numberSlots[n]!]);
-      rows.push(row as R);
+      const at = start + index;
+      for (let n = 0; n < numberSlots.length; n++) {
+        const value = values[numberSlots[n]!];
+        numbers[n]![at] = tableNumber(value);
+        if (typeof value !== 'number' && value !== null && !isFlag[n]) {
+          let kept = odd[n];
+          if (kept === undefined) {
+            kept = new Map();
+            odd[n] = kept;
+          }
+          kept.set(at, value);
+        }
+      }
+      for (let o = 0; o < otherSlots.length; o++) others[o]!.push(values[otherSlots[o]!]);
+      rows.push(new Row(at) as unknown as R);
     }
   }
 
@@ -61,22 +155,26 @@ export class CompactRowsDecoder<R extends GridRow> {
     const count = this.rows.length;
     const numbers = new Map<string, Float64Array>();
     this.numberKeys.forEach((key, n) => {
-      const column = this.numberColumns[n]!;
-      numbers.set(key, column.length === count ? column : column.slice(0, count));
+      const column = this.columns.numbers[n]!;
+      const exact = column.length === count ? column : column.slice(0, count);
+      // The rows read the same array.
+      this.columns.numbers[n] = exact;
+      numbers.set(key, exact);
     });
     return { rows: this.rows, numbers };
   }
 
   private makeRoom(count: number): void {
-    const capacity = this.numberColumns[0]?.length ?? count;
+    const { numbers } = this.columns;
+    const capacity = numbers[0]?.length ?? count;
     if (count <= capacity) return;
     // A table a little larger than expected (rows added since its size was told) grows a little.
     const grown = Math.max(count, capacity + Math.max(1024, capacity >> 3));
-    this.numberColumns = this.numberColumns.map((column) => {
+    for (let n = 0; n < numbers.length; n++) {
       const larger = new Float64Array(grown);
-      larger.set(column);
-      return larger;
-    });
+      larger.set(numbers[n]!);
+      numbers[n] = larger;
+    }
   }
 }
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { Product } from '../product-fields/fields';
 import { BUILT_IN_DEFAULTS } from './calculation-defaults';
+import { plainRow } from './compact-rows';
 import { deriveFields, type RestockRow } from './engine';
 import { aProduct } from './test-products';
 
@@ -18,7 +19,7 @@ export const mskus = (rows: readonly { msku: string }[]) => rows.map((r) => r.ms
 export function countingReads<R extends object>(rows: readonly R[], field: keyof R & string) {
   let reads = 0;
   const counted = rows.map((row) => {
-    const { [field]: value, ...rest } = row;
+    const { [field]: value, ...rest } = plainRow(row);
     return Object.defineProperty(rest, field, {
       enumerable: true,
       get: () => {

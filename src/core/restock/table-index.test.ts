@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { RESTOCK_COLUMNS } from './columns';
-import { rowsFromCompact } from './compact-rows';
+import { plainRow, rowsFromCompact } from './compact-rows';
 import type { GridColumn } from './grid-column';
 import { type Filters, filterRows } from './grid-filters';
 import { type SortColumn, type SortDirection, sortRows } from './grid-sort';
@@ -193,12 +193,11 @@ describe('TableIndex', () => {
       mskus(reference(many, {}, sortColumns, RESTOCK_COLUMNS)),
     );
 
-    // Released (its column not shown), a field's numbers are read from the rows again.
-    const released = new TableIndex(counted, decoded.numbers);
-    released.releaseNumbers();
-    while (!released.prepareSort(cost));
+    // A table that came without its numbers (edits laid over it) is read from its rows.
+    const withoutNumbers = new TableIndex(counted);
+    while (!withoutNumbers.prepareSort(cost));
     expect(reads()).toBe(300);
-    expect(mskus(released.view({}, sortColumns, RESTOCK_COLUMNS))).toEqual(
+    expect(mskus(withoutNumbers.view({}, sortColumns, RESTOCK_COLUMNS))).toEqual(
       mskus(reference(many, {}, sortColumns, RESTOCK_COLUMNS)),
     );
   });
@@ -238,7 +237,7 @@ describe('TableIndex', () => {
       );
     }
     const cheaper = decoded.rows.slice();
-    cheaper[9] = { ...cheaper[9]!, cost: -7 };
+    cheaper[9] = { ...plainRow(cheaper[9]!), cost: -7 };
     ordered.update(cheaper);
     const afterEdit = ordered.sortedOrder(byCost('ASC'), RESTOCK_COLUMNS);
     expect(afterEdit).not.toBe(ascending);
@@ -248,7 +247,7 @@ describe('TableIndex', () => {
     const stale = new TableIndex(decoded.rows, decoded.numbers);
     const before = stale.generation;
     const edited = decoded.rows.slice();
-    edited[7] = { ...edited[7]!, cost: -5 };
+    edited[7] = { ...plainRow(edited[7]!), cost: -5 };
     stale.update(edited);
     const staleKey = rankedAside();
     expect(stale.adoptRanked(before, key!.id, staleKey, ascendingOrder(staleKey))).toBe(false);
@@ -260,8 +259,8 @@ describe('TableIndex', () => {
     const { many, decoded } = decodedRows(200);
     const index = new TableIndex(decoded.rows, decoded.numbers);
     const edited = decoded.rows.slice();
-    edited[5] = { ...edited[5]!, cost: -1 };
-    edited[6] = { ...edited[6]!, cost: 1_000 };
+    edited[5] = { ...plainRow(edited[5]!), cost: -1 };
+    edited[6] = { ...plainRow(edited[6]!), cost: 1_000 };
     index.update(edited);
     const sortColumns = [{ columnKey: 'cost', direction: 'ASC' as const }];
     const shown = mskus(index.view({}, sortColumns, RESTOCK_COLUMNS));
@@ -270,6 +269,19 @@ describe('TableIndex', () => {
       shown.length - 1 - many.filter((row) => row.cost === null).length,
     );
     expect(shown).toEqual(mskus(reference(edited, {}, sortColumns, RESTOCK_COLUMNS)));
+  });
+
+  it('patches its own copy of the decoded numbers: the decoded rows, which read them, keep their values', () => {
+    const { decoded } = decodedRows(50);
+    const index = new TableIndex(decoded.rows, decoded.numbers);
+    const before = decoded.rows[5]!.cost;
+    const edited = decoded.rows.slice();
+    edited[5] = { ...plainRow(edited[5]!), cost: -1 };
+    index.update(edited);
+    expect(decoded.rows[5]!.cost).toBe(before);
+    expect(mskus(index.view({}, [{ columnKey: 'cost', direction: 'ASC' }], RESTOCK_COLUMNS))[0]).toBe(
+      edited[5]!.msku,
+    );
   });
 
   it('starts over on a table of another length', () => {

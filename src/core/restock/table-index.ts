@@ -446,6 +446,8 @@ export class TableIndex<R extends GridRow = GridRow> {
   #search: ProductSearch | null = null;
   /** The table's number fields not yet ranked, as typed arrays, when it came with them. */
   #numbers = new Map<string, Float64Array>();
+  /** Those the index copied to patch: the arrays it was given are the decoded rows' own values. */
+  #patchedNumbers = new WeakSet<Float64Array>();
   /** Counts the changes of the rows' values: a key ranked elsewhere is taken only for the same count. */
   #generation = 0;
 
@@ -518,6 +520,12 @@ export class TableIndex<R extends GridRow = GridRow> {
       return;
     }
     const search = this.#search;
+    for (const [field, column] of this.#numbers) {
+      if (changed.length === 0 || this.#patchedNumbers.has(column)) continue;
+      const copy = column.slice();
+      this.#patchedNumbers.add(copy);
+      this.#numbers.set(field, copy);
+    }
     for (const row of changed) {
       for (const [field, column] of this.#numbers) column[row] = tableNumber(rows[row]![field]);
       for (const key of this.#sortKeys.values()) key.ranks[row] = rankOf(key, keyValue(key, rows[row]!));
@@ -569,14 +577,6 @@ export class TableIndex<R extends GridRow = GridRow> {
       this.#ranked(cacheKey, field, key);
     }
     return key;
-  }
-
-  /**
-   * Drops the decoded numbers of fields not ranked yet (columns not shown): a first sort on one
-   * of them reads the row objects instead.
-   */
-  releaseNumbers(): void {
-    this.#numbers.clear();
   }
 
   /** A number key to read: already read whole when the table came with the field's numbers. */

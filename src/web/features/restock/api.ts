@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { toast } from 'react-toastify';
 import { BUILT_IN_DEFAULTS, type CalculationDefaults } from '../../../core/restock/calculation-defaults';
 import type { RestockColumn } from '../../../core/restock/columns';
-import { type CompactRows, rowsFromCompact } from '../../../core/restock/compact-rows';
+import { type CompactRows, plainRow, rowsFromCompact } from '../../../core/restock/compact-rows';
 import { deriveFields, type RestockRow } from '../../../core/restock/engine';
 import { ApiError, apiFetch } from '../../lib/api-client';
 import { earlyOrFetch } from '../../lib/early-requests';
@@ -226,7 +226,7 @@ function editQueueOf(queryClient: QueryClient): ReconcilingRowEditQueue<GridRow>
       applyEdit: (row, { field, value }) => {
         const defaults =
           queryClient.getQueryData<CalculationDefaults>(restockKeys.defaults) ?? BUILT_IN_DEFAULTS;
-        const edited = { ...row, [field]: value };
+        const edited = { ...plainRow(row), [field]: value };
         return { ...edited, ...deriveFields(edited, defaults) };
       },
       send: ({ id, field, value }, version) =>

@@ -6,6 +6,7 @@ import { blankCell } from '../../../core/restock/blank-cells';
 import type { CalculationDefaults } from '../../../core/restock/calculation-defaults';
 import { parseCellText } from '../../../core/restock/cell-text';
 import type { RestockColumn } from '../../../core/restock/columns';
+import { plainRow } from '../../../core/restock/compact-rows';
 import { explainRecommendation, roiBreakdown } from '../../../core/restock/engine';
 import { formatCell } from '../../../core/restock/formatters';
 import { currencyOf, marketplaceUrl } from '../../../core/restock/marketplace';
@@ -104,7 +105,7 @@ export function ProductCell({ row }: RenderCellProps<GridRow>) {
       {drawerOpen ? <ProductDrawer row={row} onClose={() => setDrawerOpen(null)} /> : null}
       {anchor ? (
         <Popover title={`Data of ${row.msku}`} anchor={anchor} onClose={() => setAnchor(null)}>
-          <JsonTree data={row} />
+          <JsonTree data={plainRow(row)} />
         </Popover>
       ) : null}
     </div>
@@ -140,7 +141,7 @@ export function replenCell(canEdit: boolean) {
         aria-label={`Include ${row.msku} in next order`}
         checked={row.replen}
         disabled={!canEdit}
-        onChange={(event) => onRowChange({ ...row, replen: event.target.checked })}
+        onChange={(event) => onRowChange({ ...plainRow(row), replen: event.target.checked })}
         onClick={(event) => event.stopPropagation()}
       />
     );
@@ -239,7 +240,7 @@ function CellEditor({ row, column, field, draft, onRowChange, onCancel }: CellEd
         value={text}
         onChange={(event) => {
           setText(event.target.value);
-          onRowChange({ ...row, [field]: event.target.value });
+          onRowChange({ ...plainRow(row), [field]: event.target.value });
         }}
         onKeyDown={(event) => {
           if (event.key === 'Enter' && !checked.ok) event.stopPropagation();

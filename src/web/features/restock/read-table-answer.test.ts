@@ -4,6 +4,7 @@ import {
   CompactAnswerError,
   type CompactRows,
   compactAnswerHead,
+  plainRow,
   rowsFromCompact,
 } from '../../../core/restock/compact-rows';
 import { readTableAnswer } from './read-table-answer';
@@ -49,7 +50,8 @@ describe('readTableAnswer', () => {
   it('decodes the streamed answer to the rows a parse of the whole gives, however its bytes are cut', async () => {
     for (const size of [1, 7, 4096, bytes.length]) {
       const decoded = await readTableAnswer(streamed(bytes, size), 2_000);
-      expect(decoded.rows).toEqual(whole.rows);
+      // Compared as plain rows: decoded rows hold only their place.
+      expect(decoded.rows.map(plainRow)).toEqual(whole.rows.map(plainRow));
       expect(decoded.numbers).toEqual(whole.numbers);
     }
   });

@@ -42,11 +42,8 @@ export function useTableIndex(
   useEffect(() => {
     // The shown columns are ranked once they are known.
     if (!rows || !columns) return;
-    if (typeof requestIdleCallback !== 'function') {
-      // No idle time to rank in: each column is ranked on its first click, from the rows.
-      index.releaseNumbers();
-      return;
-    }
+    // No idle time to rank in: each column is ranked on its first click.
+    if (typeof requestIdleCallback !== 'function') return;
     // The product's keys are the default order's, shown or not.
     const texts: GridColumn[] = columns.filter((column) => !isSortedAsNumber(column));
     if (!texts.some((column) => column.key === PRODUCT_COLUMN_KEY)) texts.push(PRODUCT_SORT_COLUMN);
@@ -65,10 +62,7 @@ export function useTableIndex(
       ) {
         if (index.prepareSort(unranked[0]!, RANK_SLICE)) unranked.shift();
       }
-      if (index.rows !== rows) return;
-      if (unranked.length > 0) handle = requestIdleCallback(step);
-      // Every shown column is ranked: the numbers of hidden ones would only hold memory.
-      else index.releaseNumbers();
+      if (index.rows === rows && unranked.length > 0) handle = requestIdleCallback(step);
     };
     handle = requestIdleCallback(step);
     return () => cancelIdleCallback(handle);
