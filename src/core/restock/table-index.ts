@@ -444,10 +444,11 @@ export class TableIndex<R extends GridRow = GridRow> {
   /** Number keys' ascending orders found with their ranks elsewhere, kept until a row changes. */
   #ascending = new Map<string, Uint32Array>();
   #search: ProductSearch | null = null;
-  /** The table's number fields not yet ranked, as typed arrays, when it came with them. */
+  /**
+   * The table's number fields not yet ranked, as typed arrays, when it came with them. They are the
+   * decoded rows' own values: never written here.
+   */
   #numbers = new Map<string, Float64Array>();
-  /** Those the index copied to patch: the arrays it was given are the decoded rows' own values. */
-  #patchedNumbers = new WeakSet<Float64Array>();
   /** Counts the changes of the rows' values: a key ranked elsewhere is taken only for the same count. */
   #generation = 0;
 
@@ -520,14 +521,12 @@ export class TableIndex<R extends GridRow = GridRow> {
       return;
     }
     const search = this.#search;
-    for (const [field, column] of this.#numbers) {
-      if (changed.length === 0 || this.#patchedNumbers.has(column)) continue;
-      const copy = column.slice();
-      this.#patchedNumbers.add(copy);
-      this.#numbers.set(field, copy);
-    }
     for (const row of changed) {
-      for (const [field, column] of this.#numbers) column[row] = tableNumber(rows[row]![field]);
+      // A field an edit changed is read from the rows from then on: its array is the decoded
+      // rows' values (an old row kept for a rollback reads it), and a copy to patch would double it.
+      for (const [field, column] of this.#numbers) {
+        if (!Object.is(column[row], tableNumber(rows[row]![field]))) this.#numbers.delete(field);
+      }
       for (const key of this.#sortKeys.values()) key.ranks[row] = rankOf(key, keyValue(key, rows[row]!));
       // Rows not yet read are read from the new rows when they are.
       for (const reading of this.#readingKeys.values())

@@ -215,7 +215,11 @@ function editQueueOf(queryClient: QueryClient): ReconcilingRowEditQueue<GridRow>
   let queue = editQueues.get(queryClient);
   if (queue === undefined) {
     queue = createRowEditQueue<GridRow>({
-      readRow: (id) => cachedRow(queryClient, id),
+      // A plain copy: kept for a rollback, a decoded row would keep its whole table's columns alive.
+      readRow: (id) => {
+        const row = cachedRow(queryClient, id);
+        return row && plainRow(row);
+      },
       writeRow: (row) => {
         queryClient.setQueryData<GridRow[]>(restockKeys.data, (rows) => replaceRow(rows, row));
         queryClient.setQueryData<FirstRows>(restockKeys.first, (first) => {
