@@ -31,6 +31,9 @@ type DecodedColumns = {
 const AT = Symbol('row');
 type DecodedRow = { readonly [AT]: number };
 
+// A row's field: read from number column `number`, or else from other column `other`.
+type DecodedField = { key: string; number?: number; other?: number };
+
 /**
  * The class of a decoded table's rows: each row holds only its place, and reads every field from
  * the table's columns through an enumerable getter on this prototype. A table of 100,000 rows was
@@ -38,8 +41,6 @@ type DecodedRow = { readonly [AT]: number };
  * collector marked again and again as the table loaded (decision 023). A row's fields are listed
  * by `for...in`, not by a spread or `Object.keys`: `plainRow` copies them, and JSON gets the same.
  */
-type DecodedField = { key: string; number?: number; other?: number };
-
 function decodedRowClass(
   columns: DecodedColumns,
   fields: readonly DecodedField[],
