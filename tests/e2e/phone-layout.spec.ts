@@ -20,17 +20,25 @@ async function withOrders(page: Page) {
   expect(created.status()).toBe(201);
 }
 
-const PAGES = [
-  '/dashboard',
-  '/restock',
-  '/buy-list',
-  '/settings',
-  '/settings/account',
-  '/settings/calculations',
-  '/settings/imports',
-  '/settings/temp-csv-import',
-  '/change-password',
+/** Each page with what it shows once its data is in: the checks below must see the full page. */
+const PAGES: { path: string; shows?: string }[] = [
+  { path: '/dashboard', shows: 'Open purchase orders' },
+  { path: '/restock', shows: 'PH-2' },
+  { path: '/buy-list', shows: 'Acme Wholesale' },
+  { path: '/settings' },
+  { path: '/settings/account' },
+  { path: '/settings/calculations' },
+  { path: '/settings/imports' },
+  { path: '/settings/temp-csv-import' },
+  { path: '/change-password' },
 ];
+
+/** Waits for a page's data rather than for network silence, which a slow moment can keep away. */
+async function settle(page: Page, shows: string | undefined) {
+  await expect(page.locator('main, form').first()).toBeVisible();
+  if (shows) await expect(page.getByText(shows).first()).toBeVisible();
+  await expect(page.getByText(/^Loading\b/)).toHaveCount(0);
+}
 
 for (const theme of ['dark', 'light'] as const) {
   test(`no page scrolls sideways and controls are touch-sized at 768 and 390 px (${theme})`, async ({
@@ -41,10 +49,9 @@ for (const theme of ['dark', 'light'] as const) {
     await withOrders(page);
     for (const size of PHONES) {
       await page.setViewportSize(size);
-      for (const path of PAGES) {
+      for (const { path, shows } of PAGES) {
         await page.goto(path);
-        await expect(page.locator('main, form').first()).toBeVisible();
-        await page.waitForLoadState('networkidle');
+        await settle(page, shows);
         await test.step(`${path} at ${size.width}px`, async () => {
           await expectNoSidewaysScroll(page, true);
           // Grid rows, chips and header filters included.
