@@ -164,7 +164,7 @@ async function coreFigures(
     keys,
     rows: rows.map((row) => keys.map((key) => row[key as keyof typeof row])),
   });
-  const index = new TableIndex(decoded.rows, decoded.numbers);
+  const index = new TableIndex(decoded.rows, decoded.columns);
   const built = await timed(() => {
     index.sortedOrder([], RESTOCK_COLUMNS);
     index.prepareSearch(0, rows.length);

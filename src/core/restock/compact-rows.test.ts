@@ -31,10 +31,19 @@ describe('rowsFromCompact', () => {
   });
 
   it('gives the number fields a sort reads as typed arrays: booleans as 0 and 1, NaN where there is no number', () => {
-    expect([...decoded.numbers.keys()].sort()).toEqual(['cost', 'fba_quantity', 'replen']);
-    expect([...decoded.numbers.get('cost')!]).toEqual([12.5, Number.NaN, -0]);
-    expect([...decoded.numbers.get('replen')!]).toEqual([1, 0, Number.NaN]);
-    expect([...decoded.numbers.get('fba_quantity')!]).toEqual([3, Number.NaN, 0]);
+    expect([...decoded.columns.numbers.keys()].sort()).toEqual(['cost', 'fba_quantity', 'replen']);
+    expect([...decoded.columns.numbers.get('cost')!]).toEqual([12.5, Number.NaN, -0]);
+    expect([...decoded.columns.numbers.get('replen')!]).toEqual([1, 0, Number.NaN]);
+    expect([...decoded.columns.numbers.get('fba_quantity')!]).toEqual([3, Number.NaN, 0]);
+  });
+
+  it('keeps beside the numbers the values that are not numbers, and every other field as it came', () => {
+    const { odd, values } = decoded.columns;
+    expect([...odd.keys()]).toEqual(['fba_quantity']);
+    expect([...odd.get('fba_quantity')!]).toEqual([[1, 'many']]);
+    expect([...values.keys()]).toEqual(['id', 'msku', 'replen', 'title']);
+    expect(values.get('replen')).toEqual([true, false, null]);
+    expect(values.get('title')).toEqual(['Lamp', null, 'Mat']);
   });
 
   it('gives rows that read their fields from the columns: listed by for...in, copied whole, written as JSON', () => {
@@ -57,7 +66,7 @@ describe('rowsFromCompact', () => {
   it('reads a key given twice from its last slot, as the row does', () => {
     const twice = rowsFromCompact({ keys: ['id', 'cost', 'cost'], rows: [['a', 1, 2]] });
     expect(twice.rows[0]!.cost).toBe(2);
-    expect([...twice.numbers.get('cost')!]).toEqual([2]);
+    expect([...twice.columns.numbers.get('cost')!]).toEqual([2]);
   });
 });
 
@@ -75,9 +84,9 @@ describe('CompactRowsDecoder', () => {
       [['e', 5]],
     ];
     for (const batch of batches) decoder.add(batch);
-    const { rows, numbers } = decoder.finish();
+    const { rows, columns } = decoder.finish();
     expect(rows.map((row) => row.id)).toEqual(['a', 'b', 'c', 'd', 'e']);
-    expect([...numbers.get('cost')!]).toEqual([1, 2, Number.NaN, 4, 5]);
+    expect([...columns.numbers.get('cost')!]).toEqual([1, 2, Number.NaN, 4, 5]);
   });
 });
 
@@ -101,9 +110,9 @@ describe('CompactAnswerReader', () => {
     COMPACT_ANSWER_END,
   ].join('\n');
   // Compared as plain rows: decoded rows hold only their place, so any two tables would be equal.
-  const plain = ({ rows, numbers }: ReturnType<typeof rowsFromCompact>) => ({
+  const plain = ({ rows, columns }: ReturnType<typeof rowsFromCompact>) => ({
     rows: rows.map(plainRow),
-    numbers,
+    columns,
   });
   const whole = plain(rowsFromCompact(JSON.parse(framed) as CompactRows));
 
@@ -145,7 +154,7 @@ describe('CompactAnswerReader', () => {
   it('reads an empty table', () => {
     const empty = readInPieces(`${compactAnswerHead(keys)}\n${COMPACT_ANSWER_END}`, [3]);
     expect(empty.rows).toEqual([]);
-    expect([...empty.numbers.get('cost')!]).toEqual([]);
+    expect([...empty.columns.numbers.get('cost')!]).toEqual([]);
   });
 
   it('fails, and never hands over part of the table, when the answer is cut short or not framed', () => {

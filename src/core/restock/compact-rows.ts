@@ -1,7 +1,7 @@
 import { RESTOCK_COLUMNS } from './columns';
 import type { GridRow } from './grid-column';
 import { isSortedAsNumber } from './grid-sort';
-import { type TableNumbers, tableNumber } from './table-index';
+import { numberFieldValue, type TableColumns, tableNumber } from './table-index';
 
 /** The table as the grid loads it: the keys once, then each row's values in their order. */
 export type CompactRows = { keys: string[]; rows: unknown[][] };
@@ -59,11 +59,7 @@ function decodedRowClass(
   // In the answer's order of keys, which a copy keeps.
   for (const { key, number: n, other: o } of fields) {
     const readNumber = function (this: Row) {
-      const at = this[AT];
-      const odd = columns.odd[n!];
-      if (odd?.has(at)) return odd.get(at);
-      const value = columns.numbers[n!]![at]!;
-      return Number.isNaN(value) ? null : value;
+      return numberFieldValue(columns.numbers[n!]!, columns.odd[n!], this[AT]);
     };
     const readOther = function (this: Row) {
       return columns.others[o!]![this[AT]];
@@ -95,6 +91,7 @@ export function plainRow<R extends object>(row: R): R {
 export class CompactRowsDecoder<R extends GridRow> {
   private readonly numberSlots: number[] = [];
   private readonly numberKeys: string[] = [];
+  private readonly otherKeys: string[] = [];
   private readonly isFlag: boolean[] = [];
   private readonly otherSlots: number[] = [];
   private readonly columns: DecodedColumns = { numbers: [], odd: [], others: [] };
@@ -119,6 +116,7 @@ export class CompactRowsDecoder<R extends GridRow> {
       if (isNumber && !FLAG_FIELDS.has(key)) fields.push({ key, number: this.numberKeys.length - 1 });
       else {
         fields.push({ key, other: this.otherSlots.length });
+        this.otherKeys.push(key);
         this.otherSlots.push(slot);
         this.columns.others.push([]);
       }
@@ -151,18 +149,22 @@ export class CompactRowsDecoder<R extends GridRow> {
     }
   }
 
-  /** Every row added, in order, and the number fields' arrays (exactly as long as the rows). */
-  finish(): { rows: R[]; numbers: TableNumbers } {
+  /** Every row added, in order, and the columns they read (number arrays exactly as long as the rows). */
+  finish(): { rows: R[]; columns: TableColumns } {
     const count = this.rows.length;
     const numbers = new Map<string, Float64Array>();
+    const odd = new Map<string, ReadonlyMap<number, unknown>>();
     this.numberKeys.forEach((key, n) => {
       const column = this.columns.numbers[n]!;
       const exact = column.length === count ? column : column.slice(0, count);
       // The rows read the same array.
       this.columns.numbers[n] = exact;
       numbers.set(key, exact);
+      const kept = this.columns.odd[n];
+      if (kept !== undefined) odd.set(key, kept);
     });
-    return { rows: this.rows, numbers };
+    const values = new Map(this.otherKeys.map((key, o) => [key, this.columns.others[o]!] as const));
+    return { rows: this.rows, columns: { numbers, odd, values } };
   }
 
   private makeRoom(count: number): void {
@@ -179,13 +181,13 @@ export class CompactRowsDecoder<R extends GridRow> {
   }
 }
 
-/** Row objects and the number fields' typed arrays from a whole compact answer. */
+/** Row objects and the columns they read from a whole compact answer. */
 export function rowsFromCompact<R extends GridRow>({
   keys,
   rows,
 }: CompactRows): {
   rows: R[];
-  numbers: TableNumbers;
+  columns: TableColumns;
 } {
   const decoder = new CompactRowsDecoder<R>(keys, rows.length);
   decoder.add(rows);
@@ -230,7 +232,7 @@ export class CompactAnswerReader<R extends GridRow> {
     this.pending = start === 0 ? this.pending + text : text.slice(start);
   }
 
-  finish(): { rows: R[]; numbers: TableNumbers } {
+  finish(): { rows: R[]; columns: TableColumns } {
     // The last line is the end, or else a line cut short.
     if (!this.ended && this.pending !== COMPACT_ANSWER_END && this.pending.trim() !== '') {
       throw new CompactAnswerError('The table arrived incomplete');

@@ -38,10 +38,13 @@ const joinPart = (joined: string | null, part: unknown): string | null => {
 };
 
 /** Title, asin and msku joined by newlines, as they are (`productSearchText` lowercases it). */
-export function productText(row: GridRow): string {
+export const productText = (row: GridRow): string => productTextOf(row.title, row.asin, row.msku);
+
+/** `productText` of a row's title, asin and msku values. */
+export function productTextOf(title: unknown, asin: unknown, msku: unknown): string {
   // A newline cannot be typed into the filter box, so a match never spans two parts. Joined by
   // hand: an array per row is a good part of the cost on the first keystroke.
-  return joinPart(joinPart(joinPart(null, row.title), row.asin), row.msku) ?? '';
+  return joinPart(joinPart(joinPart(null, title), asin), msku) ?? '';
 }
 
 /** SPEC 3: the product column searches lowercase title, asin and msku together. */

@@ -15,18 +15,22 @@ export const gridRow = (overrides: Partial<Product>): RestockRow => {
 
 export const mskus = (rows: readonly { msku: string }[]) => rows.map((r) => r.msku);
 
-/** Copies of `rows` whose `field` counts its reads: shows whether a sort read the row objects. */
-export function countingReads<R extends object>(rows: readonly R[], field: keyof R & string) {
+/** Copies of `rows` whose `fields` count their reads: shows whether a sort read the row objects. */
+export function countingReads<R extends object>(rows: readonly R[], ...fields: Array<keyof R & string>) {
   let reads = 0;
   const counted = rows.map((row) => {
-    const { [field]: value, ...rest } = plainRow(row);
-    return Object.defineProperty(rest, field, {
-      enumerable: true,
-      get: () => {
-        reads++;
-        return value;
-      },
-    }) as R;
+    const copy = { ...plainRow(row) } as Record<string, unknown>;
+    for (const field of fields) {
+      const value = copy[field];
+      Object.defineProperty(copy, field, {
+        enumerable: true,
+        get: () => {
+          reads++;
+          return value;
+        },
+      });
+    }
+    return copy as R;
   });
   return { rows: counted, reads: () => reads };
 }

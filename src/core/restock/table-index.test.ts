@@ -10,8 +10,8 @@ import {
   ascendingOrder,
   numberSortKeys,
   rankTableNumbers,
+  type TableColumns,
   TableIndex,
-  type TableNumbers,
 } from './table-index';
 
 type Row = Record<string, unknown> & { id: string };
@@ -31,7 +31,7 @@ const reference = <R extends Row>(
 /** Rows as the page gets them: decoded from the compact answer, with their numbers' typed arrays. */
 function decodedRows(count: number) {
   const many: SkuRow[] = withIds(manyRows(count));
-  const keys = ['id', 'msku', 'title', 'cost'];
+  const keys = ['id', 'msku', 'title', 'asin', 'supplier', 'replen', 'cost'];
   const decoded = rowsFromCompact<SkuRow>({
     keys,
     rows: many.map((row) => keys.map((key) => row[key] ?? null)),
@@ -184,7 +184,7 @@ describe('TableIndex', () => {
   it('ranks a number column from the numbers decoded with the table, reading no row object', () => {
     const { many, decoded } = decodedRows(300);
     const { rows: counted, reads } = countingReads(decoded.rows, 'cost');
-    const index = new TableIndex(counted, decoded.numbers);
+    const index = new TableIndex(counted, decoded.columns);
     const cost = RESTOCK_COLUMNS.find((column) => column.key === 'cost')!;
     while (!index.prepareSort(cost, 10));
     expect(reads()).toBe(0);
@@ -202,14 +202,45 @@ describe('TableIndex', () => {
     );
   });
 
+  it('sorts by text and searches and filters from the columns decoded with the table, reading no row object', () => {
+    const { many, decoded } = decodedRows(300);
+    const fields = ['title', 'asin', 'msku', 'supplier', 'cost', 'replen'] as const;
+    const { rows: counted, reads } = countingReads(decoded.rows, ...fields);
+    const index = new TableIndex(counted, decoded.columns);
+    const views: Array<[Filters, SortColumn[]]> = [
+      [{}, []],
+      [{ product: 'lamp' }, [{ columnKey: 'cost', direction: 'DESC' }]],
+      [{ cost: [true, '20'], msku: '1', replen: 1 }, [{ columnKey: 'supplier', direction: 'ASC' }]],
+      [{ supplier: 'plier 1', replen: 2 }, [{ columnKey: 'replen', direction: 'DESC' }]],
+    ];
+    const ids = (shown: readonly Row[]) => shown.map((row) => row.id);
+    const check = (table: readonly SkuRow[]) => {
+      for (const [filters, sortColumns] of views) {
+        const expected = ids(reference(table, filters, sortColumns, RESTOCK_COLUMNS));
+        expect(expected.length).toBeGreaterThan(0);
+        expect(ids(index.view(filters, sortColumns, RESTOCK_COLUMNS))).toEqual(expected);
+      }
+    };
+    check(many);
+    expect(reads()).toBe(0);
+
+    // An edited title is read from the rows from then on: the columns still hold the old one.
+    const edited = counted.slice();
+    edited[4] = { ...plainRow(edited[4]!), title: 'Desk Lamp Deluxe' };
+    index.update(edited);
+    index.update(edited.slice());
+    expect(ids(index.view({ product: 'lamp deluxe' }, [], RESTOCK_COLUMNS))).toEqual([edited[4]!.id]);
+    check(edited);
+  });
+
   it('takes a number key ranked elsewhere from the decoded numbers, unless a row changed since', () => {
     const { many, decoded } = decodedRows(300);
     const cost = RESTOCK_COLUMNS.find((column) => column.key === 'cost')!;
     const [key] = numberSortKeys([cost]);
     const rankedAside = () =>
-      rankTableNumbers(key!.field, key!.nullsAs, decoded.numbers.get('cost')!.slice());
+      rankTableNumbers(key!.field, key!.nullsAs, decoded.columns.numbers.get('cost')!.slice());
     const { rows: counted, reads } = countingReads(decoded.rows, 'cost');
-    const index = new TableIndex(counted, decoded.numbers);
+    const index = new TableIndex(counted, decoded.columns);
     const generation = index.generation;
     // The same rows in a new array (edits laid over, none of them changing a row): still taken.
     index.update(counted.slice());
@@ -225,7 +256,7 @@ describe('TableIndex', () => {
 
     // With its ascending order: a sort by the column alone is that order, either way, until a row
     // changes.
-    const ordered = new TableIndex(decoded.rows, decoded.numbers);
+    const ordered = new TableIndex(decoded.rows, decoded.columns);
     const rankedWithOrder = rankedAside();
     const ascending = ascendingOrder(rankedWithOrder);
     expect(ordered.adoptRanked(ordered.generation, key!.id, rankedWithOrder, ascending)).toBe(true);
@@ -244,7 +275,7 @@ describe('TableIndex', () => {
     expect(decoded.rows[afterEdit[0]!]!.msku).toBe(cheaper[9]!.msku);
 
     // An edit between the numbers' copy and the answer: the answer is refused, the edit shows.
-    const stale = new TableIndex(decoded.rows, decoded.numbers);
+    const stale = new TableIndex(decoded.rows, decoded.columns);
     const before = stale.generation;
     const edited = decoded.rows.slice();
     edited[7] = { ...plainRow(edited[7]!), cost: -5 };
@@ -257,7 +288,7 @@ describe('TableIndex', () => {
 
   it('patches the decoded numbers of an edited row before its column is ranked', () => {
     const { many, decoded } = decodedRows(200);
-    const index = new TableIndex(decoded.rows, decoded.numbers);
+    const index = new TableIndex(decoded.rows, decoded.columns);
     const edited = decoded.rows.slice();
     edited[5] = { ...plainRow(edited[5]!), cost: -1 };
     edited[6] = { ...plainRow(edited[6]!), cost: 1_000 };
@@ -273,15 +304,15 @@ describe('TableIndex', () => {
 
   it('reads a number field an edit changed from the rows, and leaves the decoded numbers as they were', () => {
     const { decoded } = decodedRows(50);
-    const index = new TableIndex(decoded.rows, decoded.numbers);
+    const index = new TableIndex(decoded.rows, decoded.columns);
     const before = decoded.rows[5]!.cost;
-    const numbers = decoded.numbers.get('cost')!.slice();
+    const numbers = decoded.columns.numbers.get('cost')!.slice();
     const edited = decoded.rows.slice();
     edited[5] = { ...plainRow(edited[5]!), cost: -1 };
     index.update(edited);
     // The decoded rows read those numbers: an old row kept for a rollback shows its own value.
     expect(decoded.rows[5]!.cost).toBe(before);
-    expect(decoded.numbers.get('cost')).toEqual(numbers);
+    expect(decoded.columns.numbers.get('cost')).toEqual(numbers);
     expect(mskus(index.view({}, [{ columnKey: 'cost', direction: 'ASC' }], RESTOCK_COLUMNS))[0]).toBe(
       edited[5]!.msku,
     );
@@ -373,10 +404,12 @@ describe('TableIndex against sortRows and filterRows on any rows, edits included
     asin: fc.oneof(fc.constantFrom('B0AAA', 'b0aab', 'B0LAMP'), fc.constant(null)),
     msku: fc.oneof(fc.constantFrom('A-1', 'a-1', 'B-2', 'b 2', 'SKU-001', 'sku-001', 'SKU-010'), fc.string()),
     supplier: fc.oneof(fc.constantFrom('Acme', 'acme', 'Globex', 'Ácme'), fc.constant(null), fc.integer()),
-    cost: anyNumber,
+    // With the odd value that is not a number: a sort reads a boolean as 0 or 1, a range filter as none.
+    cost: fc.oneof(anyNumber, fc.constantFrom<unknown>('12', true, false)),
     roi: anyNumber,
     fba_quantity: fc.oneof(fc.integer({ min: -5, max: 5 }), fc.constant(null), fc.constant(1.5)),
-    replen: fc.oneof(fc.boolean(), fc.constant(null)),
+    // A flag is a boolean to its filter and a number to a sort: with values that are neither.
+    replen: fc.oneof(fc.boolean(), fc.constant(null), fc.constantFrom<unknown>(1, 'yes')),
   });
   const keys = ['product', 'supplier', 'msku', 'cost', 'roi', 'fba_quantity', 'replen', 'gone'];
   const aSort = fc.array(
@@ -413,17 +446,23 @@ describe('TableIndex against sortRows and filterRows on any rows, edits included
     },
     { requiredKeys: [] },
   ) as fc.Arbitrary<Filters>;
-  // An edit: the row at an index replaced by another record (the same id), as the edit path does.
+  // An edit: the row at an index replaced by another record (the same id), as the edit path does,
+  // or by the table's first row there (an edit rolled back).
   const fields = ['title', 'asin', 'msku', 'supplier', 'cost', 'roi', 'fba_quantity', 'replen'] as const;
   const anEdit = fc.record({
     at: fc.nat(),
     record: aRecord,
     fields: fc.subarray([...fields], { minLength: 1 }),
+    isRollback: fc.boolean(),
   });
 
-  // Part of a number column read ahead (in idle time on the page) before rows are edited.
+  // Work done ahead (in idle time on the page) before rows are edited: part of a number column
+  // read, a step of a text column's ranking, or part of the search text.
   const aReadAhead = fc.option(
-    fc.tuple(fc.constantFrom('cost', 'roi', 'fba_quantity', 'replen'), fc.integer({ min: 1, max: 60 })),
+    fc.tuple(
+      fc.constantFrom('cost', 'roi', 'fba_quantity', 'replen', 'product', 'supplier', 'search'),
+      fc.integer({ min: 1, max: 60 }),
+    ),
   );
 
   it("sorts a number column alone by the order found with its ranks, either way, as the rows' sort does", () => {
@@ -434,9 +473,13 @@ describe('TableIndex against sortRows and filterRows on any rows, edits included
         (values, field) => {
           const keys = ['id', field];
           const decoded = rowsFromCompact<Row>({ keys, rows: values.map((value, i) => [String(i), value]) });
-          const index = new TableIndex(decoded.rows, decoded.numbers);
+          const index = new TableIndex(decoded.rows, decoded.columns);
           const [key] = numberSortKeys(columns.filter((column) => column.key === field));
-          const ranked = rankTableNumbers(key!.field, key!.nullsAs, decoded.numbers.get(field)!.slice());
+          const ranked = rankTableNumbers(
+            key!.field,
+            key!.nullsAs,
+            decoded.columns.numbers.get(field)!.slice(),
+          );
           expect(index.adoptRanked(index.generation, key!.id, ranked, ascendingOrder(ranked))).toBe(true);
           for (const direction of ['DESC', 'ASC'] as const) {
             const sortColumns = [{ columnKey: field, direction }];
@@ -461,8 +504,8 @@ describe('TableIndex against sortRows and filterRows on any rows, edits included
         fc.boolean(),
         (records, views, editRounds, isViewedFirst, isDecoded, isRankedAside) => {
           let table: Row[] = records.map((record, i) => ({ ...record, id: String(i) }));
-          let numbers: TableNumbers | undefined;
-          // Or as the page gets it: decoded from the compact answer, with its numbers' typed arrays.
+          let decodedColumns: TableColumns | undefined;
+          // Or as the page gets it: decoded from the compact answer, with its values column by column.
           if (isDecoded) {
             const keys = Object.keys(table[0]!);
             const decoded = rowsFromCompact<Row>({
@@ -470,12 +513,13 @@ describe('TableIndex against sortRows and filterRows on any rows, edits included
               rows: table.map((row) => keys.map((key) => row[key])),
             });
             table = decoded.rows;
-            numbers = decoded.numbers;
+            decodedColumns = decoded.columns;
           }
-          const index = new TableIndex(table, numbers);
+          const first = table;
+          const index = new TableIndex(table, decodedColumns);
           // Or with the number keys ranked and ordered elsewhere, as the page's worker does.
           for (const { id, field, nullsAs } of isRankedAside ? numberSortKeys(columns) : []) {
-            const decodedNumbers = numbers?.get(field);
+            const decodedNumbers = decodedColumns?.numbers.get(field);
             if (decodedNumbers === undefined) continue;
             const key = rankTableNumbers(field, nullsAs, decodedNumbers.slice());
             index.adoptRanked(index.generation, id, key, ascendingOrder(key));
@@ -491,16 +535,17 @@ describe('TableIndex against sortRows and filterRows on any rows, edits included
           // Unviewed, no key is read before the first edits: they patch what is still to read.
           if (isViewedFirst) check();
           for (const [readAhead, edits] of editRounds) {
-            if (readAhead !== null) {
+            if (readAhead?.[0] === 'search') index.prepareSearch(0, readAhead[1]);
+            else if (readAhead !== null) {
               const [key, rowBudget] = readAhead;
               index.prepareSort(columns.find((column) => column.key === key)!, rowBudget);
             }
             table = table.slice();
-            for (const { at, record, fields } of edits) {
-              const row = table[at % table.length]!;
+            for (const { at, record, fields, isRollback } of edits) {
+              const place = at % table.length;
               const changed: Record<string, unknown> = {};
               for (const field of fields) changed[field] = record[field];
-              table[at % table.length] = { ...plainRow(row), ...changed };
+              table[place] = isRollback ? first[place]! : { ...plainRow(table[place]!), ...changed };
             }
             index.update(table);
             check();

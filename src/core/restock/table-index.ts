@@ -4,7 +4,7 @@ import {
   displayedNumber,
   type Filters,
   productSearchText,
-  productText,
+  productTextOf,
   rangeFilterBound,
   textFilterQuery,
 } from './grid-filters';
@@ -22,9 +22,9 @@ import { compareText, RANK_STEP, textRankSteps } from './text-ranks';
  * - Each filter reads a typed array (displayed numbers, checked flags) or an array of lowercase
  *   texts built once per column, in a tight loop over the sorted order; a filter keeps order, so
  *   filtering the sorted rows equals sorting the filtered ones, and typing never pays for a sort.
- * - A table decoded from its compact answer may come with its number fields already as typed
- *   arrays (`TableNumbers`): a number key is then copied from them instead of read from every row
- *   object, which was most of the cost of a first click on a number column.
+ * - A table decoded from its compact answer comes with its values column by column
+ *   (`TableColumns`): ranks, filter columns and search text are built from them instead of from
+ *   every row object's fields, which was most of the cost of a first click or keystroke.
  * - An edit replaces a few rows: their entries are patched in place. A value new to a sort key is
  *   placed among the representatives by binary search (the collator's order for text) and the
  *   ranks above it move up by one, so the ranks stay exactly the order `sortRows` uses.
@@ -41,10 +41,11 @@ export type RankedKey = {
   values: (string | number)[];
 };
 
+// `read` takes a row's value of the column's field.
 type FilterColumn =
-  | { kind: 'text'; texts: (string | null)[]; read: (row: GridRow) => string | null }
-  | { kind: 'number'; numbers: Float64Array; read: (row: GridRow) => number }
-  | { kind: 'flag'; flags: Uint8Array; read: (row: GridRow) => number };
+  | { kind: 'text'; field: string; texts: (string | null)[]; read: (value: unknown) => string | null }
+  | { kind: 'number'; field: string; numbers: Float64Array; read: (value: unknown) => number }
+  | { kind: 'flag'; field: string; flags: Uint8Array; read: (value: unknown) => number };
 
 // Booleans sort false before true; anything else that is not a number counts as null.
 function sortableNumber(value: unknown): number | null {
@@ -68,12 +69,19 @@ const compareValues = (isText: boolean, x: string | number, y: string | number):
   return (x as number) < (y as number) ? -1 : (x as number) > (y as number) ? 1 : 0;
 };
 
-/** Ranks a text key in steps, pausing after each few milliseconds of work (`textRankSteps`). */
-function* rankTextKey(field: string, rows: readonly GridRow[]): Generator<void, RankedKey> {
-  const texts = new Array<string | null>(rows.length);
-  for (let from = 0; from < rows.length; from += RANK_STEP) {
-    const to = Math.min(rows.length, from + RANK_STEP);
-    for (let row = from; row < to; row++) texts[row] = sortableText(rows[row]![field]);
+/**
+ * Ranks a text key in steps, pausing after each few milliseconds of work (`textRankSteps`);
+ * `valueAt` reads the field's value of a row by its place.
+ */
+function* rankTextKey(
+  field: string,
+  size: number,
+  valueAt: (row: number) => unknown,
+): Generator<void, RankedKey> {
+  const texts = new Array<string | null>(size);
+  for (let from = 0; from < size; from += RANK_STEP) {
+    const to = Math.min(size, from + RANK_STEP);
+    for (let row = from; row < to; row++) texts[row] = sortableText(valueAt(row));
     yield;
   }
   // Dense ranks in the collator's order, nulls last.
@@ -104,13 +112,37 @@ const startReading = (field: string, nullsAs: number | null, size: number): Read
 });
 
 /**
- * Each row's value of a number field as the sort reads it (a boolean as 0 or 1), NaN where the row
- * has none, for the fields of a table that hold numbers. Built as a table is decoded, while each
- * value is at hand (`rowsFromCompact`).
+ * A table's values column by column, as it is decoded (`CompactRowsDecoder`, whose rows read
+ * them too):
+ * - `numbers`: each number field's value per row as the sort reads it (a boolean as 0 or 1), NaN
+ *   where the row has none;
+ * - `odd`: per number field but a flag, the rare rows whose value is neither a number nor null,
+ *   with it;
+ * - `values`: every other field's values, row by row, and a flag's too (its booleans, which are
+ *   read before its numbers: the rows are given `values` for every flag in `numbers`).
+ * The values at a place are those of the row at that place when the index was made: they are the
+ * decoded rows' own values.
  */
-export type TableNumbers = ReadonlyMap<string, Float64Array>;
+export type TableColumns = {
+  readonly numbers: ReadonlyMap<string, Float64Array>;
+  readonly odd: ReadonlyMap<string, ReadonlyMap<number, unknown>>;
+  readonly values: ReadonlyMap<string, readonly unknown[]>;
+};
 
-/** The sort's number for a field's value, NaN where it is none (the encoding of `TableNumbers`). */
+const NO_COLUMNS: TableColumns = { numbers: new Map(), odd: new Map(), values: new Map() };
+
+/** A number field's value in row `row` of its decoded columns (as its decoded row reads it). */
+export function numberFieldValue(
+  numbers: Float64Array,
+  odd: ReadonlyMap<number, unknown> | undefined,
+  row: number,
+) {
+  if (odd?.has(row)) return odd.get(row);
+  const number = numbers[row]!;
+  return Number.isNaN(number) ? null : number;
+}
+
+/** The sort's number for a field's value, NaN where it is none (the encoding of `TableColumns` numbers). */
 export const tableNumber = (value: unknown): number => sortableNumber(value) ?? Number.NaN;
 
 /** Reads every row of a number key from its field's typed array. */
@@ -253,13 +285,13 @@ class ProductSearch {
     this.#starts = new Uint32Array(size);
   }
 
-  /** Adds rows [prepared, to). */
-  prepare(rows: readonly GridRow[], to: number) {
-    const end = Math.min(to, rows.length);
+  /** Adds rows [prepared, to); `textOf` gives a row's `productText` by its place. */
+  prepare(textOf: (row: number) => string, to: number) {
+    const end = Math.min(to, this.#starts.length);
     while (this.prepared < end) {
       const firstRow = this.prepared;
       const pieceEnd = Math.min(end, firstRow + PIECE_ROWS);
-      this.#pieces.push({ text: this.#piece(rows, firstRow, pieceEnd, false), firstRow });
+      this.#pieces.push({ text: this.#piece(textOf, firstRow, pieceEnd, false), firstRow });
       this.prepared = pieceEnd;
     }
   }
@@ -271,11 +303,11 @@ class ProductSearch {
    * case rules, so each row lowercases as it would alone; should lowercasing change the length
    * (a dotted capital I), the rows are lowercased one by one, to keep the starts exact.
    */
-  #piece(rows: readonly GridRow[], from: number, to: number, isRowByRow: boolean): string {
+  #piece(textOf: (row: number) => string, from: number, to: number, isRowByRow: boolean): string {
     const texts: string[] = [];
     let length = 0;
     for (let row = from; row < to; row++) {
-      const text = isRowByRow ? productSearchText(rows[row]!) : productText(rows[row]!);
+      const text = isRowByRow ? textOf(row).toLowerCase() : textOf(row);
       this.#starts[row] = length;
       length += text.length + 1;
       texts.push(text);
@@ -284,7 +316,7 @@ class ProductSearch {
     const joined = texts.join(ROW_END);
     if (isRowByRow) return joined;
     const lower = joined.toLowerCase();
-    return lower.length === joined.length ? lower : this.#piece(rows, from, to, true);
+    return lower.length === joined.length ? lower : this.#piece(textOf, from, to, true);
   }
 
   /** A flag per row: whether its text holds `query` (every row prepared). */
@@ -325,46 +357,49 @@ class ProductSearch {
 const MAX_PATCHED = 4096;
 
 function filterColumnFor(column: GridColumn): FilterColumn {
-  const { key } = column;
+  const { key: field } = column;
   if (column.filterBy === 'text') {
     return {
       kind: 'text',
+      field,
       texts: [],
-      read: (row) => {
-        const value = row[key];
-        return value === null || value === undefined ? null : String(value).toLowerCase();
-      },
+      read: (value) => (value === null || value === undefined ? null : String(value).toLowerCase()),
     };
   }
   if (column.filterBy === 'range') {
     return {
       kind: 'number',
+      field,
       numbers: new Float64Array(0),
       // NaN fails both ≥ and ≤: SPEC 4, rows without a value are excluded while a range is set.
-      read: (row) => {
-        const value = row[key];
-        return typeof value === 'number' && Number.isFinite(value)
-          ? displayedNumber(value, column)
-          : Number.NaN;
-      },
+      read: (value) =>
+        typeof value === 'number' && Number.isFinite(value) ? displayedNumber(value, column) : Number.NaN,
     };
   }
-  return { kind: 'flag', flags: new Uint8Array(0), read: (row) => (row[key] === true ? 1 : 0) };
+  return { kind: 'flag', field, flags: new Uint8Array(0), read: (value) => (value === true ? 1 : 0) };
 }
 
 const filterCacheKey = (column: GridColumn) =>
   `${column.filterBy}\n${column.format === 'percent' ? '%' : ''}\n${column.key}`;
 
-function fillFilterColumn(column: FilterColumn, rows: readonly GridRow[]) {
-  const length = rows.length;
-  if (column.kind === 'number') column.numbers = new Float64Array(length);
-  else if (column.kind === 'flag') column.flags = new Uint8Array(length);
-  else column.texts = new Array(length);
-  for (let row = 0; row < length; row++) setFilterEntry(column, rows, row);
+/** Fills a filter column for a table of `size` rows; `valueAt` reads its field's value of a row. */
+function fillFilterColumn(column: FilterColumn, size: number, valueAt: (row: number) => unknown) {
+  if (column.kind === 'number') {
+    const numbers = new Float64Array(size);
+    for (let row = 0; row < size; row++) numbers[row] = column.read(valueAt(row));
+    column.numbers = numbers;
+  } else if (column.kind === 'flag') {
+    const flags = new Uint8Array(size);
+    for (let row = 0; row < size; row++) flags[row] = column.read(valueAt(row));
+    column.flags = flags;
+  } else {
+    const texts = new Array<string | null>(size);
+    for (let row = 0; row < size; row++) texts[row] = column.read(valueAt(row));
+    column.texts = texts;
+  }
 }
 
-function setFilterEntry(column: FilterColumn, rows: readonly GridRow[], row: number) {
-  const value = rows[row]!;
+function setFilterEntry(column: FilterColumn, row: number, value: unknown) {
   if (column.kind === 'number') column.numbers[row] = column.read(value);
   else if (column.kind === 'flag') column.flags[row] = column.read(value);
   else column.texts[row] = column.read(value);
@@ -437,7 +472,7 @@ export class TableIndex<R extends GridRow = GridRow> {
   #rows: readonly R[];
   #sortKeys = new Map<string, RankedKey>();
   #readingKeys = new Map<string, ReadingKey>();
-  /** Keys being ranked in steps: each holds the rows (or a number key's values) it began with. */
+  /** Keys being ranked in steps: each reads the rows, columns or number key's values it began with. */
   #ranking = new Map<string, Generator<void, RankedKey>>();
   #filterColumns = new Map<string, FilterColumn>();
   #sorted: { key: string; order: Uint32Array } | null = null;
@@ -445,22 +480,67 @@ export class TableIndex<R extends GridRow = GridRow> {
   #ascending = new Map<string, Uint32Array>();
   #search: ProductSearch | null = null;
   /**
-   * The table's number fields not yet ranked, as typed arrays, when it came with them. They are the
-   * decoded rows' own values: never written here.
+   * The table's values column by column, when it came with them (`TableColumns`), less the fields
+   * an edit has changed since. They are the decoded rows' own values: never written here.
    */
   #numbers = new Map<string, Float64Array>();
+  #odd = new Map<string, ReadonlyMap<number, unknown>>();
+  #values = new Map<string, readonly unknown[]>();
   /** Counts the changes of the rows' values: a key ranked elsewhere is taken only for the same count. */
   #generation = 0;
 
-  constructor(rows: readonly R[], numbers?: TableNumbers) {
+  constructor(rows: readonly R[], columns?: TableColumns) {
     this.#rows = rows;
-    this.#takeNumbers(rows, numbers);
+    this.#takeColumns(rows, columns ?? NO_COLUMNS);
   }
 
-  #takeNumbers(rows: readonly R[], numbers: TableNumbers | undefined) {
-    this.#numbers = new Map();
-    for (const [field, column] of numbers ?? []) {
-      if (column.length === rows.length) this.#numbers.set(field, column);
+  #takeColumns(rows: readonly R[], { numbers, odd, values }: TableColumns) {
+    this.#numbers = new Map([...numbers].filter(([, column]) => column.length === rows.length));
+    this.#odd = new Map(odd);
+    this.#values = new Map([...values].filter(([, column]) => column.length === rows.length));
+  }
+
+  /**
+   * Reads `field` of a row by its place: from the table's columns while they hold the rows'
+   * values (a field's value as the row reads it), else from the row.
+   */
+  #valueAt(field: string): (row: number) => unknown {
+    const values = this.#values.get(field);
+    if (values !== undefined) return (row) => values[row];
+    const numbers = this.#numbers.get(field);
+    if (numbers !== undefined) {
+      const odd = this.#odd.get(field);
+      return (row) => numberFieldValue(numbers, odd, row);
+    }
+    const rows = this.#rows;
+    return (row) => rows[row]![field];
+  }
+
+  /** A row's `productText` by its place. */
+  #productTextAt(): (row: number) => string {
+    const title = this.#valueAt('title');
+    const asin = this.#valueAt('asin');
+    const msku = this.#valueAt('msku');
+    return (row) => productTextOf(title(row), asin(row), msku(row));
+  }
+
+  /**
+   * Stops reading from the columns the fields whose value in `row` an edit changed: the columns
+   * are the decoded rows' values (an old row kept for a rollback reads them), and a copy to patch
+   * would double them.
+   */
+  #forgetChangedColumns(row: number) {
+    const current = this.#rows[row]!;
+    const forget = (field: string) => {
+      this.#values.delete(field);
+      this.#numbers.delete(field);
+      this.#odd.delete(field);
+    };
+    for (const [field, values] of this.#values) if (!Object.is(values[row], current[field])) forget(field);
+    for (const [field, numbers] of this.#numbers) {
+      // A flag is read from its values, checked above.
+      if (this.#values.has(field)) continue;
+      if (!Object.is(numberFieldValue(numbers, this.#odd.get(field), row), current[field])) forget(field);
     }
   }
 
@@ -483,17 +563,17 @@ export class TableIndex<R extends GridRow = GridRow> {
     if (generation !== this.#generation || this.#sortKeys.has(id) || key.ranks.length !== this.#rows.length) {
       return false;
     }
-    this.#ranked(id, key.field, key);
+    this.#ranked(id, key);
     if (ascending?.length === this.#rows.length) this.#ascending.set(id, ascending);
     return true;
   }
 
   /**
    * Takes the table's next rows. Rows replaced one for one (same id at the same place) are patched;
-   * a table of another length, or with many rows replaced or reordered, starts over, with
-   * `numbers` when the new table came with them.
+   * a table of another length, or with many rows replaced or reordered, starts over from its rows
+   * alone (a new answer gets an index of its own, with its columns).
    */
-  update(rows: readonly R[], numbers?: TableNumbers): void {
+  update(rows: readonly R[]): void {
     const previous = this.#rows;
     if (rows === previous) return;
     const changed: number[] = [];
@@ -517,21 +597,18 @@ export class TableIndex<R extends GridRow = GridRow> {
       this.#readingKeys.clear();
       this.#filterColumns.clear();
       this.#search = null;
-      this.#takeNumbers(rows, numbers);
+      this.#takeColumns(rows, NO_COLUMNS);
       return;
     }
     const search = this.#search;
     for (const row of changed) {
-      // A field an edit changed is read from the rows from then on: its array is the decoded
-      // rows' values (an old row kept for a rollback reads it), and a copy to patch would double it.
-      for (const [field, column] of this.#numbers) {
-        if (!Object.is(column[row], tableNumber(rows[row]![field]))) this.#numbers.delete(field);
-      }
+      this.#forgetChangedColumns(row);
       for (const key of this.#sortKeys.values()) key.ranks[row] = rankOf(key, keyValue(key, rows[row]!));
       // Rows not yet read are read from the new rows when they are.
       for (const reading of this.#readingKeys.values())
         if (row < reading.next) readNumbers(reading, rows, row, row + 1);
-      for (const column of this.#filterColumns.values()) setFilterEntry(column, rows, row);
+      for (const column of this.#filterColumns.values())
+        setFilterEntry(column, row, rows[row]![column.field]);
       // Rows not yet prepared are read from the new rows when they are.
       if (search !== null && row < search.prepared) search.patched.set(row, productSearchText(rows[row]!));
     }
@@ -544,7 +621,7 @@ export class TableIndex<R extends GridRow = GridRow> {
    */
   prepareSearch(from: number, to: number): number {
     this.#search ??= new ProductSearch(this.#rows.length);
-    if (from === this.#search.prepared) this.#search.prepare(this.#rows, to);
+    if (from === this.#search.prepared) this.#search.prepare(this.#productTextAt(), to);
     return this.#search.prepared;
   }
 
@@ -552,7 +629,7 @@ export class TableIndex<R extends GridRow = GridRow> {
   #productSearch(): ProductSearch {
     const search = this.#search ?? new ProductSearch(this.#rows.length);
     this.#search = search;
-    search.prepare(this.#rows, this.#rows.length);
+    search.prepare(this.#productTextAt(), this.#rows.length);
     return search;
   }
 
@@ -563,7 +640,9 @@ export class TableIndex<R extends GridRow = GridRow> {
       cached = filterColumnFor(column);
       this.#filterColumns.set(cacheKey, cached);
     }
-    if (filterLength(cached) !== this.#rows.length) fillFilterColumn(cached, this.#rows);
+    if (filterLength(cached) !== this.#rows.length) {
+      fillFilterColumn(cached, this.#rows.length, this.#valueAt(cached.field));
+    }
     return cached;
   }
 
@@ -573,7 +652,7 @@ export class TableIndex<R extends GridRow = GridRow> {
     if (key === undefined) {
       // Goes on from where the idle ranking got to.
       key = runSteps(this.#ranking.get(cacheKey) ?? this.#startRanking(field, isText, nullsAs));
-      this.#ranked(cacheKey, field, key);
+      this.#ranked(cacheKey, key);
     }
     return key;
   }
@@ -618,14 +697,14 @@ export class TableIndex<R extends GridRow = GridRow> {
       }
       const step = ranking.next();
       if (!step.done) return false;
-      this.#ranked(id, field, step.value);
+      this.#ranked(id, step.value);
     }
     return true;
   }
 
   /** The steps that rank a key: a number key from its reading, finished here if it is not yet. */
   #startRanking(field: string, isText: boolean, nullsAs: number | null): Generator<void, RankedKey> {
-    if (isText) return rankTextKey(field, this.#rows);
+    if (isText) return rankTextKey(field, this.#rows.length, this.#valueAt(field));
     const id = sortKeyId(field, isText, nullsAs);
     const reading = this.#readingKeys.get(id) ?? this.#startReading(field, nullsAs);
     readNumbers(reading, this.#rows, reading.next, this.#rows.length);
@@ -635,12 +714,10 @@ export class TableIndex<R extends GridRow = GridRow> {
     return rankNumberKey(reading, this.#rows.length);
   }
 
-  #ranked(id: string, field: string, key: RankedKey): void {
+  #ranked(id: string, key: RankedKey): void {
     this.#ranking.delete(id);
     this.#readingKeys.delete(id);
     this.#sortKeys.set(id, key);
-    // Ranked keys are patched from the rows on an edit: the typed array is not needed again.
-    if (!key.isText) this.#numbers.delete(field);
   }
 
   /** Every row's index in the order of `sortColumns` (SPEC 2), kept until the rows change. */

@@ -113,7 +113,7 @@ describe('columnsAnswer', () => {
       const whole = rowsFromCompact(JSON.parse(text) as CompactRows);
       const streamed = reader.finish();
       expect(streamed.rows.map(plainRow)).toEqual(whole.rows.map(plainRow));
-      expect(streamed.numbers).toEqual(whole.numbers);
+      expect(streamed.columns).toEqual(whole.columns);
     }
   });
 

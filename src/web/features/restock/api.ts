@@ -34,7 +34,7 @@ const fetchRestockTable = async (
 ) => {
   let ranker: NumberRanker | undefined;
   try {
-    const { rows, numbers } = await apiFetch<Awaited<ReturnType<typeof readTableAnswer>>>(
+    const { rows, columns } = await apiFetch<Awaited<ReturnType<typeof readTableAnswer>>>(
       '/api/tables/restock/data?shape=columns',
       {
         signal,
@@ -50,7 +50,7 @@ const fetchRestockTable = async (
     // The columns are asked for beside the table: known by the time it has arrived.
     const shown = shownColumns();
     const inDefaultOrder = expected !== undefined;
-    const index = await prepareIndex(rows, numbers, { inDefaultOrder, shown, ranker, signal });
+    const index = await prepareIndex(rows, columns, { inDefaultOrder, shown, ranker, signal });
     return { rows, index };
   } catch (error) {
     ranker?.close();

@@ -1,6 +1,6 @@
 import type { GridColumn } from '../../../core/restock/grid-column';
 import { PRODUCT_SORT_COLUMN } from '../../../core/restock/grid-sort';
-import { TableIndex, type TableNumbers } from '../../../core/restock/table-index';
+import { type TableColumns, TableIndex } from '../../../core/restock/table-index';
 import { runInTasks } from '../../lib/next-task';
 import type { GridRow } from './api';
 import { type NumberRanker, rankNumbersAside } from './rank-aside';
@@ -25,7 +25,7 @@ const prepared = new WeakMap<readonly GridRow[], TableIndex<GridRow>>();
  */
 export async function prepareIndex(
   rows: GridRow[],
-  numbers: TableNumbers,
+  columns: TableColumns,
   {
     inDefaultOrder,
     shown,
@@ -33,9 +33,9 @@ export async function prepareIndex(
     signal,
   }: { inDefaultOrder: boolean; shown?: readonly GridColumn[]; ranker?: NumberRanker; signal?: AbortSignal },
 ): Promise<TableIndex<GridRow>> {
-  const index = new TableIndex<GridRow>(rows, numbers);
+  const index = new TableIndex<GridRow>(rows, columns);
   if (ranker) {
-    if (shown) rankNumbersAside(index, numbers, shown, ranker, signal);
+    if (shown) rankNumbersAside(index, columns.numbers, shown, ranker, signal);
     else ranker.close();
   }
   if (inDefaultOrder) await runInTasks(() => index.prepareSort(PRODUCT_SORT_COLUMN), signal);

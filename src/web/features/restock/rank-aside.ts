@@ -1,5 +1,5 @@
 import type { GridColumn } from '../../../core/restock/grid-column';
-import { numberSortKeys, type TableIndex, type TableNumbers } from '../../../core/restock/table-index';
+import { numberSortKeys, type TableColumns, type TableIndex } from '../../../core/restock/table-index';
 import { runInTasks } from '../../lib/next-task';
 import type { GridRow } from './api';
 import type { RankedJob, RankJob } from './rank-numbers.worker';
@@ -43,7 +43,7 @@ export function startNumberRanker(): NumberRanker | undefined {
  */
 export function rankNumbersAside(
   index: TableIndex<GridRow>,
-  numbers: TableNumbers,
+  numbers: TableColumns['numbers'],
   columns: readonly GridColumn[],
   ranker: NumberRanker,
   signal?: AbortSignal,

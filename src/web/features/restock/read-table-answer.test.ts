@@ -52,7 +52,7 @@ describe('readTableAnswer', () => {
       const decoded = await readTableAnswer(streamed(bytes, size), 2_000);
       // Compared as plain rows: decoded rows hold only their place.
       expect(decoded.rows.map(plainRow)).toEqual(whole.rows.map(plainRow));
-      expect(decoded.numbers).toEqual(whole.numbers);
+      expect(decoded.columns).toEqual(whole.columns);
     }
   });
 

@@ -1,5 +1,5 @@
 import { CompactAnswerReader } from '../../../core/restock/compact-rows';
-import type { TableNumbers } from '../../../core/restock/table-index';
+import type { TableColumns } from '../../../core/restock/table-index';
 import { nextTask } from '../../lib/next-task';
 import type { GridRow } from './api';
 
@@ -14,7 +14,7 @@ const TASK_MS = 8;
 export async function readTableAnswer(
   response: Response,
   capacity?: number,
-): Promise<{ rows: GridRow[]; numbers: TableNumbers }> {
+): Promise<{ rows: GridRow[]; columns: TableColumns }> {
   const answer = new CompactAnswerReader<GridRow>(capacity);
   if (!response.body) {
     answer.push(await response.text());
