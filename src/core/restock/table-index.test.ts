@@ -258,6 +258,8 @@ describe('TableIndex', () => {
     // changes.
     const ordered = new TableIndex(decoded.rows, decoded.columns);
     const rankedWithOrder = rankedAside();
+    // Its values travel as a typed array (no boxed number per decimal); the edit below adds one.
+    expect(rankedWithOrder.values).toBeInstanceOf(Float64Array);
     const ascending = ascendingOrder(rankedWithOrder);
     expect(ordered.adoptRanked(ordered.generation, key!.id, rankedWithOrder, ascending)).toBe(true);
     const byCost = (direction: 'ASC' | 'DESC') => [{ columnKey: 'cost', direction }];

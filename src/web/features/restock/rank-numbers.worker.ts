@@ -21,10 +21,13 @@ const scope = self as unknown as {
 scope.onmessage = (event) => {
   const { id, field, nullsAs, numbers } = event.data;
   const key = rankTableNumbers(field, nullsAs, numbers);
+  // A number key's values are a typed array (`rankTableNumbers`): sent without a copy, and never
+  // one boxed number per decimal on the page.
+  const buffers = [key.ranks.buffer, key.values.buffer];
   if (numbers.length > ORDERED_ASIDE_UP_TO) {
-    scope.postMessage({ id, key }, [key.ranks.buffer]);
+    scope.postMessage({ id, key }, buffers);
     return;
   }
   const ascending = ascendingOrder(key);
-  scope.postMessage({ id, key, ascending }, [key.ranks.buffer, ascending.buffer]);
+  scope.postMessage({ id, key, ascending }, [...buffers, ascending.buffer]);
 };
