@@ -330,6 +330,38 @@ describe('TableIndex', () => {
     );
   });
 
+  it('builds the search text piece by piece from the columns across edits of rows on either side of it', () => {
+    // Three pieces of joined text (4,096 rows each); edits land before, inside and after the part built.
+    const { decoded } = decodedRows(9_000);
+    const index = new TableIndex(decoded.rows, decoded.columns);
+    expect(index.prepareSearch(0, 4_096)).toBe(4_096);
+    let table = decoded.rows.slice();
+    const retitle = (at: number, title: string) => {
+      table = table.slice();
+      table[at] = { ...plainRow(table[at]!), title };
+      index.update(table);
+    };
+    retitle(100, 'Quartz Pendulum Alpha');
+    retitle(6_000, 'Quartz Pendulum Beta');
+    retitle(8_500, 'Quartz Pendulum Gamma');
+    expect(index.prepareSearch(4_096, 8_192)).toBe(8_192);
+    // A rollback to the decoded row, in the part built, and another in the part still to build.
+    table = table.slice();
+    table[100] = decoded.rows[100]!;
+    table[8_500] = decoded.rows[8_500]!;
+    index.update(table);
+    expect(index.prepareSearch(8_192, 9_000)).toBe(9_000);
+    for (const query of ['quartz pendulum', 'pendulum beta', decoded.rows[100]!.title as string]) {
+      const filters = { product: query };
+      expect(mskus(index.view(filters, [], RESTOCK_COLUMNS))).toEqual(
+        mskus(reference(table, filters, [], RESTOCK_COLUMNS)),
+      );
+    }
+    expect(mskus(index.view({ product: 'quartz pendulum' }, [], RESTOCK_COLUMNS))).toEqual([
+      table[6_000]!.msku,
+    ]);
+  });
+
   it('searches each row as lowercased alone: a final sigma, a dotted capital I', () => {
     const greek = withIds([
       { title: 'ΟΔΟΣ', asin: null, msku: 'ΑΣ' },
