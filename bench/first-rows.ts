@@ -10,11 +10,16 @@
  * `wholeAnswered` are when the whole table was asked for and its answer began and ended, so `everyRow`
  * less `wholeAnswered` is the page's own work after its last byte. Before the loads it prints the
  * API's first screenful after an edit of Your Cost, after many edits and the hourly prune of their
- * change rows, and after a title written.
+ * change rows, and after a title written. `BENCH_SORT=1` also clicks Your Cost as soon as every row
+ * shows, as `bench:restock` does, and prints `sortClick` (the click to the sorted rows painted).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
+import { BUILT_IN_DEFAULTS } from '../src/core/restock/calculation-defaults';
+import { RESTOCK_COLUMNS } from '../src/core/restock/columns';
 import { demoProducts } from '../src/core/restock/demo-products';
+import { deriveFields } from '../src/core/restock/engine';
+import { sortRows } from '../src/core/restock/grid-sort';
 import { buildApp } from '../src/server/app';
 import { WEB_DIST } from '../src/server/http/web-app';
 import {
@@ -30,6 +35,7 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 8);
 const DISTS = (process.env.BENCH_DISTS ?? WEB_DIST).split(',').filter(Boolean);
 const NEW_TAB = process.env.BENCH_NEW_TAB === '1';
+const SORT = process.env.BENCH_SORT === '1';
 const FORGET_VIEW = `for (const key of Object.keys(sessionStorage)) if (key.startsWith('replen:restock-')) sessionStorage.removeItem(key)`;
 
 /** In the page, once the first rows are painted: when each step ended (page clock, ms). */
@@ -121,6 +127,16 @@ async function timeFirstScreenfulAfterWrites(
   console.log(`API first screenful (100 rows) after a write, medians of 5: ${figures.join(', ')}`);
 }
 
+/** The product first in the table sorted by Your Cost, as the grid sorts it. */
+function cheapestOf(products: ReturnType<typeof demoProducts>): string {
+  const rows = products.map((product) => ({
+    ...product,
+    ...deriveFields(product, BUILT_IN_DEFAULTS),
+    id: product.msku,
+  }));
+  return sortRows(rows, [{ columnKey: 'cost', direction: 'ASC' }], RESTOCK_COLUMNS)[0]!.msku;
+}
+
 async function main() {
   const bench = await startBenchApp();
   const apps: Array<{ dist: string; url: string; close: () => Promise<unknown> }> = [];
@@ -138,7 +154,9 @@ async function main() {
       apps.push({ dist, url: `http://127.0.0.1:${port}`, close: () => app.close() });
     }
     const { accessToken, accountId } = await registerBenchSeller(bench);
-    await replaceProducts(bench.database.db, accountId, demoProducts(ROWS));
+    const products = demoProducts(ROWS);
+    await replaceProducts(bench.database.db, accountId, products);
+    const cheapestMsku = SORT ? cheapestOf(products) : '';
     await timeFirstScreenfulAfterWrites(bench, apps[0]!.url, accessToken, accountId);
     // The first screenful built once per app (cached per data stamp), as in the bench's later runs.
     for (const app of apps) {
@@ -193,8 +211,11 @@ async function main() {
           const everyRow = await page.evaluate<number>(
             ourProbes.allRows(`${ROWS.toLocaleString('en-US')} rows`),
           );
+          const sortClick = SORT
+            ? await page.evaluate<number>(ourProbes.sort('Your Cost', cheapestMsku))
+            : undefined;
           const steps = await page.evaluate<Record<string, number>>(STEPS);
-          const row = { firstRows, ...steps, everyRow };
+          const row = { firstRows, ...steps, everyRow, ...(sortClick === undefined ? {} : { sortClick }) };
           results.get(app.dist)!.push(row);
           const figures = Object.entries(row).map(([key, value]) => `${key} ${value.toFixed(0)}`);
           console.error(`${app.dist} run ${run + 1}: ${figures.join(', ')} (load ${loadAverage()})`);

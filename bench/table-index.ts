@@ -5,8 +5,11 @@
  * search, a first range filter, a first flag filter, a first sort by a text column and by a number
  * column. Each figure is the median of BENCH_RUNS (5) runs, each on a table decoded anew, with a
  * full garbage collection before each step (run with --expose-gc), so that one step's garbage is
- * not timed in the next. No server and no browser: the index's own cost, apart from the page's.
+ * not timed in the next. Then the collector's pauses while decoding and the JS heap the decoded
+ * table holds; run with V8's default young generation, as a page's. No server and no browser: the
+ * index's own cost, apart from the page's.
  */
+import { PerformanceObserver } from 'node:perf_hooks';
 import { BUILT_IN_DEFAULTS } from '../src/core/restock/calculation-defaults';
 import { RESTOCK_COLUMNS } from '../src/core/restock/columns';
 import { COMPACT_ANSWER_END, CompactAnswerReader, compactAnswerHead } from '../src/core/restock/compact-rows';
@@ -86,13 +89,30 @@ async function main() {
     times.set(label, list);
   };
   const collect = (globalThis as { gc?: () => void }).gc ?? (() => {});
+  // The collector's pauses while decoding: what the page pays for the garbage the decoder makes
+  // and for the values it keeps.
+  let pausedMs = 0;
+  const pauses = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) pausedMs += entry.duration;
+  });
+  const heaps: number[] = [];
+  const paused: number[] = [];
   for (let run = 0; run < RUNS; run++) {
     collect();
+    const heapBefore = process.memoryUsage().heapUsed;
+    pausedMs = 0;
+    pauses.observe({ entryTypes: ['gc'] });
     let start = performance.now();
     const reader = new CompactAnswerReader<GridRow>(ROWS);
     for (const piece of pieces) reader.push(piece);
     const { rows, columns } = reader.finish();
     record('decode the answer', start);
+    // The collector's entries arrive on a timer, not in the next turn of the event loop.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    pauses.disconnect();
+    paused.push(pausedMs);
+    collect();
+    heaps.push(process.memoryUsage().heapUsed - heapBefore);
     const index = new TableIndex<GridRow>(rows, columns);
     for (const [label, step] of STEPS) {
       collect();
@@ -103,6 +123,10 @@ async function main() {
   }
   console.log(`Table index in Node, ${ROWS.toLocaleString('en-US')} products, median of ${RUNS} runs:`);
   for (const [label, list] of times) console.log(`  ${label.padEnd(46)} ${ms(median(list)).padStart(9)}`);
+  console.log(`  ${'collector pauses while decoding'.padEnd(46)} ${ms(median(paused)).padStart(9)}`);
+  console.log(
+    `  ${'JS heap the decoded table holds'.padEnd(46)} ${`${(median(heaps) / 1024 / 1024).toFixed(1)} MB`.padStart(9)}`,
+  );
 }
 
 runBench(main);
