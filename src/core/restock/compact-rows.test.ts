@@ -88,6 +88,60 @@ describe('CompactRowsDecoder', () => {
     expect(rows.map((row) => row.id)).toEqual(['a', 'b', 'c', 'd', 'e']);
     expect([...columns.numbers.get('cost')!]).toEqual([1, 2, Number.NaN, 4, 5]);
   });
+
+  it('holds exactly the rows that came when fewer came than expected, with no place left empty', () => {
+    const decoder = new CompactRowsDecoder(['id', 'cost', 'title'], 10);
+    decoder.add([
+      ['a', 1, 'Lamp'],
+      ['b', null, null],
+    ]);
+    decoder.add([['c', 3, 'Mat']]);
+    const { rows, columns } = decoder.finish();
+    expect(rows).toHaveLength(3);
+    expect(Object.keys(rows)).toEqual(['0', '1', '2']);
+    expect(columns.numbers.get('cost')).toHaveLength(3);
+    for (const key of ['id', 'title']) {
+      const values = columns.values.get(key)!;
+      expect(values).toHaveLength(3);
+      expect(Object.keys(values)).toEqual(['0', '1', '2']);
+    }
+    expect(rows.map(plainRow)).toEqual([
+      { id: 'a', cost: 1, title: 'Lamp' },
+      { id: 'b', cost: null, title: null },
+      { id: 'c', cost: 3, title: 'Mat' },
+    ]);
+  });
+
+  it.each([
+    ['the msku before the id', ['msku', 'id']],
+    ['the id before the msku', ['id', 'msku']],
+  ])(
+    'gives each row its own texts, in columns of a few repeated texts, of texts all different, or of both by turns (%s)',
+    (_, first) => {
+      // A supplier of three texts, a title each its own, a column repeating a few texts and then
+      // a new one on every row (past what a column may share), and an id that is the msku but on
+      // a few rows.
+      const keys = [...first, 'supplier', 'title', 'batch', 'rate_source'];
+      const rows = Array.from({ length: 900 }, (_, row) => {
+        const msku = `SKU-LONGER-THAN-TEN-${row}`;
+        const id = row % 97 === 0 ? `other-${row}` : msku;
+        return [
+          ...first.map((key) => (key === 'id' ? id : msku)),
+          ['Keystone Goods', 'Acme Wholesale', null][row % 3],
+          `Organic LED Desk Lamp ${row}`,
+          row < 400 ? `batch-${row % 5}` : `batch-${row}`,
+          row % 4 === 0 ? 7 : 'sales_last_30_days',
+        ];
+      });
+      const decoder = new CompactRowsDecoder(keys, 300);
+      for (let from = 0; from < rows.length; from += 128) decoder.add(rows.slice(from, from + 128));
+      const decoded = decoder.finish();
+      keys.forEach((key, slot) => {
+        expect(decoded.columns.values.get(key)).toEqual(rows.map((row) => row[slot]));
+      });
+      expect(decoded.rows.map((row) => Object.values(plainRow(row)))).toEqual(rows);
+    },
+  );
 });
 
 describe('CompactAnswerReader', () => {

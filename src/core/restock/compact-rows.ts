@@ -84,9 +84,19 @@ export function plainRow<R extends object>(row: R): R {
 }
 
 /**
+ * Distinct texts a column may have and still share one string per text (a supplier, a rate's
+ * source, a date): past this, the column is one of distinct texts (a title, an msku) and each
+ * keeps its own. Each text shared saves a string per row to keep and for the collector to copy.
+ */
+const DISTINCT_TEXTS_KEPT = 256;
+
+/**
  * Rows rebuilt from compact rows, batch by batch, as values kept column by column: the number
  * fields' typed arrays, which the table index also sorts from, and an array for every other field.
- * Each row is a small object that reads its fields from them (`decodedRowClass`).
+ * Each row is a small object that reads its fields from them (`decodedRowClass`). A text repeated
+ * down a column of few texts, and an id equal to its row's msku, is kept once (see
+ * `DISTINCT_TEXTS_KEPT`): at 100,000 demo products the decoded table held 30 MB of the page's heap,
+ * and the collector copied and marked every copy as the table loaded.
  */
 export class CompactRowsDecoder<R extends GridRow> {
   private readonly numberSlots: number[] = [];
@@ -95,12 +105,23 @@ export class CompactRowsDecoder<R extends GridRow> {
   private readonly isFlag: boolean[] = [];
   private readonly otherSlots: number[] = [];
   private readonly columns: DecodedColumns = { numbers: [], odd: [], others: [] };
+  /** Per other column: each distinct text kept once, until the column has too many (then null). */
+  private readonly distinctTexts: Array<Map<string, string> | null> = [];
+  /**
+   * Per other column, the earlier column whose text it repeats on most rows (the id, the msku's),
+   * or -1: a text equal to that column's in the same row is shared with it.
+   */
+  private readonly repeats: number[] = [];
   private readonly Row: new (
     at: number,
   ) => DecodedRow;
-  private readonly rows: R[] = [];
+  private readonly rows: R[];
+  private count = 0;
 
   constructor(keys: readonly string[], capacity = 1024) {
+    // Arrays as long as the table from the start: grown row by row, each was copied again and
+    // again, and past 128 KB each copy went to the space only a full collection empties.
+    this.rows = new Array(capacity);
     // A key given twice ends up with its last value in the row, so its last slot is read.
     const lastSlots = new Map(keys.map((key, slot) => [key, slot]));
     const fields: DecodedField[] = [];
@@ -118,15 +139,20 @@ export class CompactRowsDecoder<R extends GridRow> {
         fields.push({ key, other: this.otherSlots.length });
         this.otherKeys.push(key);
         this.otherSlots.push(slot);
-        this.columns.others.push([]);
+        this.columns.others.push(new Array(capacity));
+        this.distinctTexts.push(new Map());
       }
     }
+    const id = this.otherKeys.indexOf('id');
+    const msku = this.otherKeys.indexOf('msku');
+    this.repeats = this.otherKeys.map(() => -1);
+    if (id >= 0 && msku >= 0) this.repeats[Math.max(id, msku)] = Math.min(id, msku);
     this.Row = decodedRowClass(this.columns, fields);
   }
 
   add(batch: readonly unknown[][]): void {
-    const { rows, numberSlots, otherSlots, isFlag, columns, Row } = this;
-    const start = rows.length;
+    const { rows, numberSlots, otherSlots, isFlag, columns, Row, distinctTexts, repeats } = this;
+    const start = this.count;
     this.makeRoom(start + batch.length);
     const { numbers, odd, others } = columns;
     for (let index = 0; index < batch.length; index++) {
@@ -144,14 +170,32 @@ export class CompactRowsDecoder<R extends GridRow> {
           kept.set(at, value);
         }
       }
-      for (let o = 0; o < otherSlots.length; o++) others[o]!.push(values[otherSlots[o]!]);
-      rows.push(new Row(at) as unknown as R);
+      for (let o = 0; o < otherSlots.length; o++) {
+        let value = values[otherSlots[o]!];
+        if (typeof value === 'string') {
+          const distinct = distinctTexts[o];
+          const repeated = repeats[o]! >= 0 ? others[repeats[o]!]![at] : undefined;
+          if (value === repeated) value = repeated;
+          else if (distinct) {
+            const kept = distinct.get(value);
+            if (kept !== undefined) value = kept;
+            else if (distinct.size < DISTINCT_TEXTS_KEPT) distinct.set(value, value);
+            else distinctTexts[o] = null;
+          }
+        }
+        others[o]![at] = value;
+      }
+      rows[at] = new Row(at) as unknown as R;
     }
+    this.count = start + batch.length;
   }
 
   /** Every row added, in order, and the columns they read (number arrays exactly as long as the rows). */
   finish(): { rows: R[]; columns: TableColumns } {
-    const count = this.rows.length;
+    const { count } = this;
+    // Fewer rows came than were expected.
+    this.rows.length = count;
+    for (const values of this.columns.others) values.length = count;
     const numbers = new Map<string, Float64Array>();
     const odd = new Map<string, ReadonlyMap<number, unknown>>();
     this.numberKeys.forEach((key, n) => {
