@@ -89,6 +89,23 @@ describe('CompactRowsDecoder', () => {
     expect([...columns.numbers.get('cost')!]).toEqual([1, 2, Number.NaN, 4, 5]);
   });
 
+  it.each([0, Number.NaN, -1, 2.5, 2 ** 40])(
+    'decodes every row when told to expect %s of them',
+    (expected) => {
+      const decoder = new CompactRowsDecoder(['id', 'cost'], expected);
+      decoder.add([
+        ['a', 1],
+        ['b', null],
+      ]);
+      const { rows, columns } = decoder.finish();
+      expect(rows.map(plainRow)).toEqual([
+        { id: 'a', cost: 1 },
+        { id: 'b', cost: null },
+      ]);
+      expect(columns.values.get('id')).toEqual(['a', 'b']);
+    },
+  );
+
   it('holds exactly the rows that came when fewer came than expected, with no place left empty', () => {
     const decoder = new CompactRowsDecoder(['id', 'cost', 'title'], 10);
     decoder.add([

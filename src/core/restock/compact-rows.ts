@@ -91,6 +91,12 @@ export function plainRow<R extends object>(row: R): R {
 const DISTINCT_TEXTS_KEPT = 256;
 
 /**
+ * Rows made room for up front at most (twice the largest table measured), whatever count the
+ * decoder is told.
+ */
+const MAX_CAPACITY = 1 << 21;
+
+/**
  * Rows rebuilt from compact rows, batch by batch, as values kept column by column: the number
  * fields' typed arrays, which the table index also sorts from, and an array for every other field.
  * Each row is a small object that reads its fields from them (`decodedRowClass`). A text repeated
@@ -111,14 +117,18 @@ export class CompactRowsDecoder<R extends GridRow> {
    * Per other column, the earlier column whose text it repeats on most rows (the id, the msku's),
    * or -1: a text equal to that column's in the same row is shared with it.
    */
-  private readonly repeats: number[] = [];
+  private readonly repeats: number[];
   private readonly Row: new (
     at: number,
   ) => DecodedRow;
   private readonly rows: R[];
   private count = 0;
 
-  constructor(keys: readonly string[], capacity = 1024) {
+  constructor(keys: readonly string[], expected = 1024) {
+    // A count that is no array's length (an answer's bad total) is only a guess; rows past the
+    // capacity are added one by one.
+    const capacity =
+      Number.isSafeInteger(expected) && expected >= 0 ? Math.min(expected, MAX_CAPACITY) : 1024;
     // Arrays as long as the table from the start: grown row by row, each was copied again and
     // again, and past 128 KB each copy went to the space only a full collection empties.
     this.rows = new Array(capacity);
