@@ -136,9 +136,10 @@ describe('CompactRowsDecoder', () => {
     'gives each row its own texts, in columns of a few repeated texts, of texts all different, or of both by turns (%s)',
     (_, first) => {
       // A supplier of three texts, a title each its own, a column repeating a few texts and then
-      // a new one on every row (past what a column may share), and an id that is the msku but on
-      // a few rows.
-      const keys = [...first, 'supplier', 'title', 'batch', 'rate_source'];
+      // a new one on every row (past what a column may share), an id that is the msku but on a
+      // few rows, and a few image addresses too long to share.
+      const keys = [...first, 'supplier', 'title', 'batch', 'rate_source', 'main_thumbnail'];
+      const addresses = [1, 2, 3].map((n) => `https://images.example/${'a'.repeat(2_000)}/${n}.jpg`);
       const rows = Array.from({ length: 900 }, (_, row) => {
         const msku = `SKU-LONGER-THAN-TEN-${row}`;
         const id = row % 97 === 0 ? `other-${row}` : msku;
@@ -148,6 +149,7 @@ describe('CompactRowsDecoder', () => {
           `Organic LED Desk Lamp ${row}`,
           row < 400 ? `batch-${row % 5}` : `batch-${row}`,
           row % 4 === 0 ? 7 : 'sales_last_30_days',
+          addresses[row % 3],
         ];
       });
       const decoder = new CompactRowsDecoder(keys, 300);
