@@ -1,4 +1,3 @@
-import { getTableColumns } from 'drizzle-orm';
 import type pg from 'pg';
 import {
   HISTORY_DAYS,
@@ -9,7 +8,7 @@ import {
 } from '../../core/csv-import/import-request';
 import { TARGET_KEYS } from '../../core/csv-import/targets';
 import type { Db } from '../db/pool';
-import { products } from '../db/schema';
+import { PRODUCT_SQL_TYPES } from '../db/product-sql-types';
 import { conflict, notFound } from '../http/errors';
 import { inAccountTransaction } from './account-lock';
 
@@ -18,9 +17,6 @@ import { inAccountTransaction } from './account-lock';
 // of those products since: every write bumps a product's version, and the history holds the
 // version each product had right after the import.
 
-const SQL_TYPES: ReadonlyMap<string, string> = new Map(
-  Object.values(getTableColumns(products)).map((column) => [column.name, column.getSQLType()]),
-);
 const KNOWN_TARGETS: ReadonlySet<string> = new Set(TARGET_KEYS);
 
 const client = (db: Db) => (db as unknown as { $client: pg.Pool }).$client;
@@ -118,7 +114,7 @@ function restoreSql(fields: readonly string[]): string {
   // fields[i] changed when bit i of the mask is set; its old value sits at before[i + 1].
   const set = fields.map(
     (field, index) =>
-      `${field} = CASE WHEN c.changed & ${2 ** index}::bigint <> 0 THEN c.before[${index + 1}]::${SQL_TYPES.get(field)} ELSE p.${field} END`,
+      `${field} = CASE WHEN c.changed & ${2 ** index}::bigint <> 0 THEN c.before[${index + 1}]::${PRODUCT_SQL_TYPES.get(field)} ELSE p.${field} END`,
   );
   // An older import whose changes this one sat on top of sees its own values again: it moves to
   // the restored version, so that it can be undone next, and is the product's last import again.

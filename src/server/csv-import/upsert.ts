@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { getTableColumns } from 'drizzle-orm';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type {
@@ -13,7 +12,7 @@ import type { ImportTable } from '../../core/csv-import/import-table';
 import { TARGET_KEYS, type TargetKey } from '../../core/csv-import/targets';
 import { checkCopyable, copyChunks } from '../db/copy-text';
 import type { Db } from '../db/pool';
-import { products } from '../db/schema';
+import { PRODUCT_SQL_TYPES } from '../db/product-sql-types';
 import { inAccountTransaction } from './account-lock';
 
 // DESIGN 6 and 12: one import is one transaction. The rows are COPied into a temporary table;
@@ -21,11 +20,6 @@ import { inAccountTransaction } from './account-lock';
 // values it replaces); then one UPDATE and one INSERT write them, and the replaced values go to
 // the history in the same transaction. A dry run is the same transaction rolled back, so the
 // preview is exactly what the import does.
-
-// The SQL type of every import target, read from the Drizzle schema so the two cannot drift.
-const SQL_TYPES: ReadonlyMap<string, string> = new Map(
-  Object.values(getTableColumns(products)).map((column) => [column.name, column.getSQLType()]),
-);
 
 /** How many changed values per field the preview shows. */
 const EXAMPLES_PER_FIELD = 3;
@@ -86,7 +80,7 @@ async function stage(client: pg.PoolClient, plan: Plan, table: ImportTable): Pro
   const definitions = [
     'ord integer',
     ...(plan.hasKeepMask ? ['keep_mask bigint'] : []),
-    ...plan.columns.map((column) => `${column} ${SQL_TYPES.get(column)}`),
+    ...plan.columns.map((column) => `${column} ${PRODUCT_SQL_TYPES.get(column)}`),
   ];
   await client.query(`CREATE TEMP TABLE import_rows (${definitions.join(', ')}) ON COMMIT DROP`);
   const masks = plan.hasKeepMask ? keepMasks(table, plan.fields) : null;
