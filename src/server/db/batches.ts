@@ -1,0 +1,116 @@
+/**
+ * Calls of one kind that go to the database together (decision 019): a call goes at once while
+ * fewer than `maxInFlight` batches are under way; the calls made meanwhile wait and go together,
+ * up to `maxBatch` of them, as soon as a batch comes back. There is no timer, so a lone call waits
+ * for nothing, and under load one round trip (and, for a write, one commit) serves many requests.
+ * A call is only ever sent in a batch formed after it was made: it sees every commit that
+ * finished before it, exactly as a statement of its own would.
+ */
+export type BatchOptions<I> = {
+  maxBatch: number;
+  maxInFlight: number;
+  /** Only items of one group share a batch (say, edits of one field: one statement's text). */
+  groupOf?: (item: I) => string;
+  /** Items of the same key never share a batch (the same row written twice): the later waits. */
+  keyOf?: (item: I) => string;
+  /**
+   * Whether a failed batch of several items is tried again item by item: for failures that may
+   * be one item's own and that left nothing written (the batch was one statement).
+   */
+  isItemsFailure?: (error: unknown) => boolean;
+};
+
+type Waiting<I, O> = {
+  item: I;
+  resolve: (result: O) => void;
+  reject: (error: unknown) => void;
+  /** Sent alone: its batch failed and is tried again item by item. */
+  alone: boolean;
+};
+
+/** `run` answers one result per item, in the items' order. */
+export function createBatcher<I, O>(
+  run: (items: I[]) => Promise<O[]>,
+  options: BatchOptions<I>,
+): (item: I) => Promise<O> {
+  const { maxBatch, maxInFlight, groupOf, keyOf, isItemsFailure } = options;
+  let waiting: Array<Waiting<I, O>> = [];
+  let inFlight = 0;
+
+  const takeBatch = (): Array<Waiting<I, O>> => {
+    const first = waiting[0]!;
+    if (first.alone) {
+      waiting.shift();
+      return [first];
+    }
+    const group = groupOf?.(first.item);
+    const keys = new Set<string>();
+    const batch: Array<Waiting<I, O>> = [];
+    const left: Array<Waiting<I, O>> = [];
+    for (const call of waiting) {
+      const key = keyOf?.(call.item);
+      const fits =
+        batch.length < maxBatch &&
+        !call.alone &&
+        (groupOf === undefined || groupOf(call.item) === group) &&
+        (key === undefined || !keys.has(key));
+      if (!fits) {
+        left.push(call);
+        continue;
+      }
+      if (key !== undefined) keys.add(key);
+      batch.push(call);
+    }
+    waiting = left;
+    return batch;
+  };
+
+  // The next batch leaves before this one's callers go on: its round trip overlaps their work.
+  const send = async (batch: Array<Waiting<I, O>>) => {
+    let results: O[] | undefined;
+    let failure: unknown;
+    try {
+      results = await run(batch.map((call) => call.item));
+    } catch (error) {
+      failure = error;
+    }
+    inFlight--;
+    const tryAlone = results === undefined && batch.length > 1 && isItemsFailure?.(failure) === true;
+    if (tryAlone) {
+      for (const call of batch) call.alone = true;
+      waiting = [...batch, ...waiting];
+    }
+    pump();
+    if (tryAlone) return;
+    for (const [index, call] of batch.entries()) {
+      if (results === undefined) call.reject(failure);
+      else call.resolve(results[index]!);
+    }
+  };
+
+  const pump = () => {
+    while (inFlight < maxInFlight && waiting.length > 0) {
+      inFlight++;
+      void send(takeBatch());
+    }
+  };
+
+  return (item) =>
+    new Promise<O>((resolve, reject) => {
+      waiting.push({ item, resolve, reject, alone: false });
+      pump();
+    });
+}
+
+/** One batcher per database (pool), made the first time that database asks for one. */
+export function perDatabase<D extends object, B>(create: (db: D) => B): (db: D) => B {
+  const made = new WeakMap<D, B>();
+  return (db) => {
+    let batcher = made.get(db);
+    if (batcher === undefined) {
+      batcher = create(db);
+      made.set(db, batcher);
+    }
+    return batcher;
+  };
+}
