@@ -230,6 +230,24 @@ describe('private endpoints', () => {
     expect((await client.get('/api/me', token)).status).toBe(401);
   });
 
+  it('answer each of many users at the same moment as themselves, and no token revoked before', async () => {
+    const users = await Promise.all(Array.from({ length: 8 }, () => signUp(t.baseUrl)));
+    const revoked = users[3]!;
+    const logOut = await createClient(t.baseUrl).post('/api/logout', { everywhere: true }, revoked.token);
+    expect(logOut.status).toBe(200);
+    // Read together, in batches of the users of the moment.
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, index) => users[index % users.length]!).map(async (user) => ({
+        user,
+        me: await createClient(t.baseUrl).get('/api/me', user.token),
+      })),
+    );
+    for (const { user, me } of answers) {
+      if (user === revoked) expect(me.status).toBe(401);
+      else expect(me).toMatchObject({ status: 200, body: { email: user.email } });
+    }
+  });
+
   it('answer 401, not 500, to a token signed with the key whose subject is not a user id', async () => {
     const { token } = await signUp(t.baseUrl);
     const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());

@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Role } from '../../core/roles';
+import { createBatcher, perDatabase } from '../db/batches';
 import { isUniqueViolation } from '../db/errors';
 import type { Db } from '../db/pool';
 import { accounts, memberInvitations, refreshTokens, users } from '../db/schema';
@@ -81,22 +82,33 @@ type NamedQueryable = {
 };
 
 /**
- * The user behind a bearer token, read on every private request: only the columns the guard uses,
+ * The users behind bearer tokens, read on every private request: only the columns the guard uses,
  * as a named statement (parsed and planned once per connection, not once per request). A member's
  * access schema comes in the same statement, so a member's permission check costs no round trip
  * of its own and is as fresh as the token version beside it.
  */
-export async function findSessionUser(db: Db, id: string): Promise<SessionUser | undefined> {
+async function findSessionUsers(db: Db, ids: string[]): Promise<Array<SessionUser | undefined>> {
   const result = await (db as unknown as NamedQueryable).$client.query<SessionUser>({
-    name: 'session-user-and-access',
+    name: 'session-users-and-access',
     text: `SELECT u.id, u.account_id AS "accountId", u.role, u.full_name AS "fullName", u.email,
              u.token_version AS "tokenVersion", s.schema AS "accessSchema"
            FROM users AS u LEFT JOIN access_schemas AS s ON s.account_id = u.account_id AND u.role = 'user'
-           WHERE u.id = $1`,
-    values: [id],
+           WHERE u.id = ANY($1::uuid[])`,
+    values: [[...new Set(ids)]],
   });
-  return result.rows[0];
+  const byId = new Map(result.rows.map((user) => [user.id, user]));
+  return ids.map((id) => byId.get(id));
 }
+
+// Every request's user is read in a batch formed after the request arrived (db/batches.ts), so a
+// token revoked before it is refused by it; under load one statement reads the users of many.
+const sessionUserReader = perDatabase((db: Db) =>
+  createBatcher((ids: string[]) => findSessionUsers(db, ids), { maxBatch: 256, maxInFlight: 1 }),
+);
+
+/** The user behind a bearer token (`findSessionUsers`), with the other requests' of the moment. */
+export const findSessionUser = (db: Db, id: string): Promise<SessionUser | undefined> =>
+  sessionUserReader(db)(id);
 
 /** Sign-up: a new account and its owner (role admin, DESIGN 4) in one transaction; null if the email is taken. */
 export async function createAccountWithOwner(
