@@ -1,7 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { type EditableField, PRODUCT_FIELD_KEYS, type Product } from '../../core/product-fields/fields';
 import type { ForecastFields } from '../../core/restock/engine';
+import { createBatcher, perDatabase } from '../db/batches';
+import { postgresErrorCode } from '../db/errors';
 import type { Db } from '../db/pool';
+import { PRODUCT_SQL_TYPES } from '../db/product-sql-types';
 import { userTablePrefs } from '../db/schema';
 import { inTransaction } from '../db/transaction';
 
@@ -259,21 +262,84 @@ export async function findProduct(
   return result.rows[0];
 }
 
-const updateStatements = new Map<EditableField, string>();
+// Each field's edit statement, made once. `field` comes from the EDITABLE_FIELDS whitelist,
+// never from raw input.
+const editStatements = new Map<EditableField, string>();
 
-// `field` comes from the EDITABLE_FIELDS whitelist, never from raw input.
-function updateStatement(field: EditableField): string {
-  let text = updateStatements.get(field);
+function editStatement(field: EditableField): string {
+  let text = editStatements.get(field);
   if (text === undefined) {
-    text = `WITH u AS (
-       UPDATE products SET ${field} = $3, version = version + 1, updated_at = now()
-       WHERE account_id = $1 AND msku = $2 AND ($4::int IS NULL OR version = $4)
-       RETURNING ${SELECT_LIST})
-     ${WITH_FORECAST_AND_DEFAULTS}`;
-    updateStatements.set(field, text);
+    text = `WITH v AS (
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::${PRODUCT_SQL_TYPES.get(field)}[], $4::int[])
+         AS v(account_id, msku, value, expected)),
+     u AS (
+       UPDATE products AS p SET ${field} = v.value, version = p.version + 1, updated_at = now()
+       FROM v
+       WHERE p.account_id = v.account_id AND p.msku = v.msku AND (v.expected IS NULL OR p.version = v.expected)
+       RETURNING p.account_id AS edited_account, ${STORED_PRODUCT_KEYS.map((key) => `p.${key}`).join(', ')})
+     SELECT u.*, f.daily_rate AS forecast_daily_rate, f.trend, f.seasonality_suggestion,
+       f.accuracy AS forecast_accuracy, s.calculation_defaults
+     FROM u LEFT JOIN forecasts AS f ON f.account_id = u.edited_account AND f.msku = u.msku
+       LEFT JOIN account_settings AS s ON s.account_id = u.edited_account`;
+    editStatements.set(field, text);
   }
   return text;
 }
+
+/** One edit of one field of one product; `expectedVersion` null writes whatever is there. */
+export type FieldEdit = {
+  accountId: string;
+  msku: string;
+  field: EditableField;
+  value: unknown;
+  expectedVersion: number | null;
+};
+
+const editKey = (accountId: string, msku: string) => `${accountId}\n${msku}`;
+
+/**
+ * Writes edits of one field, each to its own account's product, in one statement (one round trip
+ * and one commit for them all); answers each edit's written row, or undefined where the product
+ * is missing or not at the expected version.
+ */
+async function writeFieldEdits(db: Db, edits: FieldEdit[]): Promise<Array<ProductForRow | undefined>> {
+  const field = edits[0]!.field;
+  const result = await (db as unknown as NamedQueryable).$client.query<
+    ProductForRow & { edited_account: string }
+  >({
+    // Named per field: parsed and planned once per connection, not per batch.
+    name: `restock-edits-${field}`,
+    text: editStatement(field),
+    values: [
+      edits.map((edit) => edit.accountId),
+      edits.map((edit) => edit.msku),
+      edits.map((edit) => edit.value),
+      edits.map((edit) => edit.expectedVersion),
+    ],
+  });
+  const written = new Map<string, ProductForRow>();
+  for (const { edited_account, ...product } of result.rows) {
+    written.set(editKey(edited_account, product.msku), product);
+  }
+  return edits.map((edit) => written.get(editKey(edit.accountId, edit.msku)));
+}
+
+// A data error, a constraint or a deadlock fails the whole statement, so nothing of the batch was
+// written: its edits are then tried one by one, and only the one at fault fails. One batch at a
+// time, so a process's batches never wait on each other's rows; a deadlock with another writer
+// (another process's batch, an undo) rolls the batch back and its edits go again alone.
+const isOneEditsFailure = (error: unknown) => /^(22|23|40)/.test(postgresErrorCode(error) ?? '');
+
+// Edits from every request of the moment go together, one batch per field (db/batches.ts).
+const fieldEditWriter = perDatabase((db: Db) =>
+  createBatcher((edits: FieldEdit[]) => writeFieldEdits(db, edits), {
+    maxBatch: 128,
+    maxInFlight: 1,
+    groupOf: (edit) => edit.field,
+    keyOf: (edit) => editKey(edit.accountId, edit.msku),
+    isItemsFailure: isOneEditsFailure,
+  }),
+);
 
 export type FieldUpdate =
   | { outcome: 'updated'; product: ProductForRow }
@@ -281,27 +347,14 @@ export type FieldUpdate =
   | { outcome: 'stale'; product: ProductForRow };
 
 /**
- * Sets one editable field and bumps the version, in one statement that also answers what the
- * returned row needs (one round trip per edit). With `expectedVersion` the write only happens if
- * nobody changed the row since (If-Match); otherwise it answers 'stale'.
+ * Sets one editable field and bumps the version, in a statement that also answers what the
+ * returned row needs (with the other edits of the moment). With an `expectedVersion` the write
+ * only happens if nobody changed the row since (If-Match); otherwise it answers 'stale'.
  */
-export async function updateProductField(
-  db: Db,
-  accountId: string,
-  msku: string,
-  field: EditableField,
-  value: unknown,
-  expectedVersion: number | null,
-): Promise<FieldUpdate> {
-  const result = await (db as unknown as NamedQueryable).$client.query<ProductForRow>({
-    // Named per field: each edit's statement is parsed and planned once per connection, not per PATCH.
-    name: `restock-edit-${field}`,
-    text: updateStatement(field),
-    values: [accountId, msku, value, expectedVersion],
-  });
-  const updated = result.rows[0];
+export async function updateProductField(db: Db, edit: FieldEdit): Promise<FieldUpdate> {
+  const updated = await fieldEditWriter(db)(edit);
   if (updated) return { outcome: 'updated', product: updated };
-  const current = await findProduct(db, accountId, msku);
+  const current = await findProduct(db, edit.accountId, edit.msku);
   return current ? { outcome: 'stale', product: current } : { outcome: 'not-found' };
 }
 

@@ -160,14 +160,13 @@ export function restockRoutes(app: FastifyInstance, deps: AppDeps): void {
     const edit = parseSingleFieldEdit(request.body);
     if (!edit.ok) throw badRequest(edit.message);
     const version = expectedVersion(request);
-    const result = await updateProductField(
-      db,
-      currentUser(request).accountId,
-      id,
-      edit.field,
-      edit.value,
-      version,
-    );
+    const result = await updateProductField(db, {
+      accountId: currentUser(request).accountId,
+      msku: id,
+      field: edit.field,
+      value: edit.value,
+      expectedVersion: version,
+    });
     if (result.outcome === 'not-found') throw notFound('Product not found');
     if (result.outcome === 'stale') {
       const row = toRow(result.product);
