@@ -4,7 +4,9 @@
  * Fastify route in the same process; the ratio to the bare route is the figure. The load runs in a
  * child process so it does not share the server's event loop. Prints figures; asserts nothing.
  * BENCH_DURATION (s) and BENCH_CONNECTIONS override the defaults; DATABASE_URL uses that server;
- * BENCH_ONLY=PATCH (a label's first word) runs that load and the bare reference only.
+ * BENCH_ONLY=PATCH (a label's first word; several with commas, ME,PATCH) runs those loads and the
+ * bare reference only. Each run also prints, per request, the server's CPU, the CPU of every
+ * PostgreSQL process on the machine (Linux) and the database's commits.
  */
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -12,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { demoProducts } from '../src/core/restock/demo-products';
 import { replaceProducts } from '../src/server/restock/seed';
-import { BENCH_PASSWORD, registerBenchSeller, startBenchApp } from './support';
+import { BENCH_PASSWORD, postgresCpuMs, registerBenchSeller, startBenchApp } from './support';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -148,6 +150,11 @@ async function main() {
 
     const runs: Array<[string, Load]> = [
       ['bare Fastify GET /bare (reference)', { url: bareUrl, method: 'GET' }],
+      // The app's own floor for a signed-in request: its hooks, the token and the session user.
+      [
+        'ME GET /api/me (session user only)',
+        { url: `${bench.baseUrl}/api/me`, method: 'GET', headers: auth },
+      ],
       [
         `GET /api/tables/restock/data (${num(PRODUCTS)} rows)`,
         { url: `${bench.baseUrl}/api/tables/restock/data`, method: 'GET', headers: auth },
@@ -182,28 +189,62 @@ async function main() {
     ];
 
     const results: Array<
-      [string, Figures & { rssPeak: number; rssEachSecond: number[]; rssBefore: number; rssAfter: number }]
+      [
+        string,
+        Figures & {
+          rssPeak: number;
+          rssEachSecond: number[];
+          rssBefore: number;
+          rssAfter: number;
+          serverCpuUs: number;
+          databaseCpuUs: number;
+          commits: number;
+        },
+      ]
     > = [];
-    const chosen = runs.filter(([label], index) => !ONLY || index === 0 || label.split(' ')[0] === ONLY);
+    const chosen = runs.filter(
+      ([label], index) => !ONLY || index === 0 || ONLY.split(',').includes(label.split(' ')[0]!),
+    );
+    const commits = async () =>
+      (
+        await bench.database.pool.query<{ commits: number }>(
+          'SELECT xact_commit AS commits FROM pg_stat_database WHERE datname = current_database()',
+        )
+      ).rows[0]!.commits;
     for (const [label, load] of chosen) {
       const rssBefore = process.memoryUsage().rss;
+      const [commitsBefore, databaseCpuBefore, cpuBefore] = [
+        await commits(),
+        postgresCpuMs(),
+        process.cpuUsage(),
+      ];
       const figures = await runLoad(load);
-      results.push([label, { ...figures, rssBefore, rssAfter: process.memoryUsage().rss }]);
+      const cpu = process.cpuUsage(cpuBefore);
+      const perRequest = {
+        serverCpuUs: (cpu.user + cpu.system) / figures.total,
+        // A backend that exits meanwhile takes its CPU time with it: never below 0.
+        databaseCpuUs: Math.max(0, ((postgresCpuMs() - databaseCpuBefore) * 1000) / figures.total),
+        // One less: the count's own statement.
+        commits: ((await commits()) - commitsBefore - 1) / figures.total,
+      };
+      results.push([label, { ...figures, ...perRequest, rssBefore, rssAfter: process.memoryUsage().rss }]);
     }
 
     const reference = results[0]![1];
     console.log(
       `\nLoad: ${CONNECTIONS} connections × ${DURATION_S} s per row; autocannon in its own process;` +
-        ` server, PostgreSQL and load share this machine (${(await import('node:os')).availableParallelism()} cores).\n`,
+        ` server, PostgreSQL and load share this machine (${(await import('node:os')).availableParallelism()} cores).` +
+        " Per request: the server process's CPU, every PostgreSQL process's CPU on the machine, and commits.\n",
     );
     console.log(
-      `${pad('run', 44)}${pad('req/s', 9)}${pad('p50', 8)}${pad('p99', 8)}${pad('errors', 8)}${pad('non-2xx', 9)}${pad('req/s vs bare', 15)}p99 vs bare`,
+      `${pad('run', 44)}${pad('req/s', 9)}${pad('p50', 8)}${pad('p99', 8)}${pad('errors', 8)}${pad('non-2xx', 9)}${pad('req/s vs bare', 15)}${pad('p99 vs bare', 13)}${pad('server CPU', 12)}${pad('database CPU', 14)}commits`,
     );
     for (const [label, f] of results) {
       console.log(
         `${pad(label, 44)}${pad(num(f.rps), 9)}${pad(`${f.p50} ms`, 8)}${pad(`${f.p99} ms`, 8)}` +
           `${pad(String(f.errors), 8)}${pad(String(f.non2xx), 9)}${pad(`${((100 * f.rps) / reference.rps).toFixed(1)}%`, 15)}` +
-          `${(f.p99 / Math.max(reference.p99, 1)).toFixed(1)}×`,
+          `${pad(`${(f.p99 / Math.max(reference.p99, 1)).toFixed(1)}×`, 13)}${pad(`${num(f.serverCpuUs)} µs`, 12)}` +
+          `${pad(`${num(f.databaseCpuUs)} µs`, 14)}${f.commits.toFixed(2)}`,
       );
     }
     const login = results.find(([label]) => label.startsWith('POST /api/login'))?.[1];

@@ -1,4 +1,5 @@
 import { createHook } from 'node:async_hooks';
+import { readdirSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -141,4 +142,33 @@ export function runBench(main: () => Promise<void>): void {
         process.exit();
       }, 5_000).unref();
     });
+}
+
+/**
+ * The CPU time every process named `postgres` on this machine has used, in milliseconds (the
+ * embedded server's, or a local server's); 0 where there is no /proc.
+ */
+export function postgresCpuMs(): number {
+  let ticks = 0;
+  let pids: string[] = [];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return 0;
+  }
+  for (const pid of pids) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue; // Gone since the listing.
+    }
+    const nameEnd = stat.lastIndexOf(')');
+    if (stat.slice(stat.indexOf('(') + 1, nameEnd) !== 'postgres') continue;
+    // After the name: state is field 3 of stat(5), so utime and stime (14 and 15) sit at 11 and 12.
+    const fields = stat.slice(nameEnd + 2).split(' ');
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  // USER_HZ is 100 on Linux.
+  return ticks * 10;
 }
