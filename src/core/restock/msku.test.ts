@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validateImportRows } from '../csv-import/import-rows';
-import { normalizeMsku } from './msku';
+import { mskuParam, normalizeMsku } from './msku';
 
 describe('the MSKU rule', () => {
   it('stores one MSKU for the composed and decomposed forms of an accented letter', () => {
@@ -50,5 +50,15 @@ describe('the MSKU rule', () => {
     });
     const valid = validateImportRows([{ msku: 'cafe\u0301' }]);
     expect(valid.ok && valid.rows[0]!.msku).toBe('caf\u00e9');
+  });
+});
+
+describe('an msku in a route', () => {
+  it('is taken exactly as given, and refused with a message when it holds a NUL character', () => {
+    const param = mskuParam('id');
+    expect(param.parse(' odd\u200b ')).toBe(' odd\u200b ');
+    const refused = param.safeParse('A\u0000B');
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.message).toBe('id must not contain NUL characters');
   });
 });

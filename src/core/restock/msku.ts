@@ -41,4 +41,6 @@ export const mskuParam = (field: string, max = 200) =>
   z
     .string({ error: `${field} must be text` })
     .min(1, `${field} is required`)
-    .max(max, `${field} must be at most ${max} characters`);
+    .max(max, `${field} must be at most ${max} characters`)
+    // No stored msku holds one: PostgreSQL refuses NUL in text.
+    .refine((value) => !value.includes('\u0000'), `${field} must not contain NUL characters`);

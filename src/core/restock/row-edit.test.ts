@@ -46,4 +46,12 @@ describe('a row edit', () => {
       message: 'Replen must be true or false',
     });
   });
+
+  it('refuses a NUL character in a text value, which the database would refuse', () => {
+    expect(parseSingleFieldEdit({ supplier: 'Acme\u0000Ltd' })).toEqual({
+      ok: false,
+      message: 'Supplier must not contain NUL characters',
+    });
+    expect(parseSingleFieldEdit({ supplier: 'Acme Ltd' })).toMatchObject({ ok: true, value: 'Acme Ltd' });
+  });
 });

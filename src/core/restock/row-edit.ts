@@ -1,5 +1,5 @@
 import { parseFieldValue } from '../product-fields/field-values';
-import { type EditableField, type FieldValue, isEditableField } from '../product-fields/fields';
+import { type EditableField, type FieldValue, fieldSpec, isEditableField } from '../product-fields/fields';
 
 export type SingleFieldEdit = {
   [F in EditableField]: { ok: true; field: F; value: FieldValue<F> };
@@ -25,5 +25,10 @@ export function parseSingleFieldEdit(body: unknown): SingleFieldEditResult {
   if (keys.length !== 1 || field === undefined) return { ok: false, message: ONE_FIELD_MESSAGE };
   if (!isEditableField(field)) return { ok: false, message: `${shown(field)} is not an editable field` };
   const parsed = parseFieldValue(field, (body as Record<string, unknown>)[field]);
-  return parsed.ok ? ({ ok: true, field, value: parsed.value } as SingleFieldEdit) : parsed;
+  if (!parsed.ok) return parsed;
+  // PostgreSQL refuses NUL in text: refused here, it never reaches a statement shared with others.
+  if (typeof parsed.value === 'string' && parsed.value.includes('\u0000')) {
+    return { ok: false, message: `${fieldSpec(field).label} must not contain NUL characters` };
+  }
+  return { ok: true, field, value: parsed.value } as SingleFieldEdit;
 }

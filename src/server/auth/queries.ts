@@ -2,8 +2,9 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Role } from '../../core/roles';
 import { createBatcher, perDatabase } from '../db/batches';
 import { isUniqueViolation } from '../db/errors';
-import type { Db } from '../db/pool';
+import { type Db, DEFAULT_POOL_TIMEOUTS } from '../db/pool';
 import { accounts, memberInvitations, refreshTokens, users } from '../db/schema';
+import { databaseTooSlow } from '../http/errors';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -96,14 +97,21 @@ async function findSessionUsers(db: Db, ids: string[]): Promise<Array<SessionUse
            WHERE u.id = ANY($1::uuid[])`,
     values: [[...new Set(ids)]],
   });
+  // PostgreSQL writes a uuid in lower case; a token may name it in either.
   const byId = new Map(result.rows.map((user) => [user.id, user]));
-  return ids.map((id) => byId.get(id));
+  return ids.map((id) => byId.get(id.toLowerCase()));
 }
 
 // Every request's user is read in a batch formed after the request arrived (db/batches.ts), so a
 // token revoked before it is refused by it; under load one statement reads the users of many.
+// Two batches at a time: one read that hangs (a lost connection) does not hold up every request.
 const sessionUserReader = perDatabase((db: Db) =>
-  createBatcher((ids: string[]) => findSessionUsers(db, ids), { maxBatch: 256, maxInFlight: 1 }),
+  createBatcher((ids: string[]) => findSessionUsers(db, ids), {
+    maxBatch: 256,
+    maxInFlight: 2,
+    maxWaitMs: DEFAULT_POOL_TIMEOUTS.acquireTimeoutMs,
+    waitError: databaseTooSlow,
+  }),
 );
 
 /** The user behind a bearer token (`findSessionUsers`), with the other requests' of the moment. */

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createBatcher, perDatabase } from './batches';
 
 /** A runner whose batches the test answers by hand, recording what each batch held. */
@@ -14,12 +14,13 @@ function heldRunner<I>() {
   return { run, batches, answer, fail };
 }
 
-const tick = () => new Promise((resolve) => setImmediate(resolve));
+const waitedTooLong = new Error('waited too long');
+const patient = { maxWaitMs: 60_000, waitError: () => waitedTooLong };
 
 describe('createBatcher', () => {
   it('sends a lone call at once, alone', async () => {
     const runner = heldRunner<string>();
-    const call = createBatcher(runner.run, { maxBatch: 10, maxInFlight: 1 });
+    const call = createBatcher(runner.run, { ...patient, maxBatch: 10, maxInFlight: 1 });
     const result = call('a');
     expect(runner.batches).toEqual([['a']]);
     runner.answer(0);
@@ -28,7 +29,7 @@ describe('createBatcher', () => {
 
   it('sends the calls made while a batch is in flight together, each answered with its own result', async () => {
     const runner = heldRunner<string>();
-    const call = createBatcher(runner.run, { maxBatch: 10, maxInFlight: 1 });
+    const call = createBatcher(runner.run, { ...patient, maxBatch: 10, maxInFlight: 1 });
     const first = call('a');
     const later = ['b', 'c', 'd'].map((item) => call(item));
     expect(runner.batches).toEqual([['a']]);
@@ -41,7 +42,7 @@ describe('createBatcher', () => {
 
   it('keeps up to maxInFlight batches going and no batch larger than maxBatch', async () => {
     const runner = heldRunner<number>();
-    const call = createBatcher(runner.run, { maxBatch: 2, maxInFlight: 2 });
+    const call = createBatcher(runner.run, { ...patient, maxBatch: 2, maxInFlight: 2 });
     const results = [1, 2, 3, 4, 5, 6].map((item) => call(item));
     expect(runner.batches).toEqual([[1], [2]]);
     runner.answer(0);
@@ -57,6 +58,7 @@ describe('createBatcher', () => {
     type Edit = { field: string; row: string };
     const runner = heldRunner<Edit>();
     const call = createBatcher(runner.run, {
+      ...patient,
       maxBatch: 10,
       maxInFlight: 1,
       groupOf: (edit) => edit.field,
@@ -82,45 +84,77 @@ describe('createBatcher', () => {
     expect(runner.batches[3]).toEqual([edits[3]]);
   });
 
-  it('tries a batch that failed for one of its items again item by item, so only that item fails', async () => {
-    const itemFailure = Object.assign(new Error('bad value'), { code: '22021' });
-    const runner = heldRunner<string>();
-    const call = createBatcher(runner.run, {
-      maxBatch: 10,
-      maxInFlight: 1,
-      isItemsFailure: (error) => error === itemFailure,
-    });
-    const first = call('a');
-    const later = ['b', 'bad', 'c'].map((item) => call(item).catch((error: unknown) => error));
-    runner.answer(0);
-    await first;
-    runner.fail(1, itemFailure);
-    await tick();
-    expect(runner.batches.slice(2)).toEqual([['b']]);
-    runner.answer(2);
-    await tick();
-    runner.fail(3, itemFailure);
-    await tick();
-    runner.answer(4);
-    await expect(Promise.all(later)).resolves.toEqual(['done b', itemFailure, 'done c']);
-    expect(runner.batches).toEqual([['a'], ['b', 'bad', 'c'], ['b'], ['bad'], ['c']]);
-  });
-
-  it('fails every item of a batch whose failure is not one of its items', async () => {
+  it('fails every item of a failed batch with its error, and goes on with the next', async () => {
     const down = new Error('connection lost');
     const runner = heldRunner<string>();
-    const call = createBatcher(runner.run, { maxBatch: 10, maxInFlight: 1, isItemsFailure: () => false });
+    const call = createBatcher(runner.run, { ...patient, maxBatch: 10, maxInFlight: 1 });
     const first = call('a');
     const later = ['b', 'c'].map((item) => call(item).catch((error: unknown) => error));
     runner.answer(0);
     await first;
     runner.fail(1, down);
     await expect(Promise.all(later)).resolves.toEqual([down, down]);
-    // The next call is not held up by the failed batch.
     const next = call('d');
-    await tick();
     runner.answer(2);
     await expect(next).resolves.toBe('done d');
+  });
+
+  it('fails the items of a batch answered with another number of results', async () => {
+    const call = createBatcher(async (items: string[]) => items.slice(1), {
+      ...patient,
+      maxBatch: 10,
+      maxInFlight: 1,
+    });
+    await expect(call('a')).rejects.toThrow('another number of results');
+  });
+
+  describe('a call that waits too long to be sent', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('fails with the wait error and is never sent, while the calls sent in time are answered', async () => {
+      vi.useFakeTimers();
+      const runner = heldRunner<string>();
+      const call = createBatcher(runner.run, {
+        maxWaitMs: 5_000,
+        waitError: () => waitedTooLong,
+        maxBatch: 10,
+        maxInFlight: 1,
+      });
+      const hung = call('a');
+      const late = call('b').catch((error: unknown) => error);
+      vi.advanceTimersByTime(4_999);
+      const later = call('c');
+      vi.advanceTimersByTime(1);
+      await expect(late).resolves.toBe(waitedTooLong);
+      runner.answer(0);
+      await expect(hung).resolves.toBe('done a');
+      expect(runner.batches).toEqual([['a'], ['c']]);
+      runner.answer(1);
+      await expect(later).resolves.toBe('done c');
+    });
+
+    it('stops its clock once it is sent', async () => {
+      vi.useFakeTimers();
+      const runner = heldRunner<string>();
+      const call = createBatcher(runner.run, {
+        maxWaitMs: 10,
+        waitError: () => waitedTooLong,
+        maxBatch: 10,
+        maxInFlight: 1,
+      });
+      const slow = call('a');
+      const sentLater = call('b');
+      vi.advanceTimersByTime(5);
+      runner.answer(0);
+      await slow;
+      // 'b' went in the second batch before its 10 ms were up; that batch may take longer.
+      vi.advanceTimersByTime(60_000);
+      runner.answer(1);
+      await expect(sentLater).resolves.toBe('done b');
+      expect(vi.getTimerCount()).toBe(0);
+    });
   });
 
   it('fails the items of a runner that throws before it answers', async () => {
@@ -128,7 +162,7 @@ describe('createBatcher', () => {
       () => {
         throw new Error('refused');
       },
-      { maxBatch: 10, maxInFlight: 1 },
+      { ...patient, maxBatch: 10, maxInFlight: 1 },
     );
     await expect(call('a')).rejects.toThrow('refused');
     await expect(call('b')).rejects.toThrow('refused');

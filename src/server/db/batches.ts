@@ -9,23 +9,24 @@
 export type BatchOptions<I> = {
   maxBatch: number;
   maxInFlight: number;
+  /**
+   * How long a call may wait to be sent (the batches ahead of it are slow: a database that does
+   * not answer); then it fails with `waitError()`, as a request waiting for a pool connection does.
+   */
+  maxWaitMs: number;
+  waitError: () => Error;
   /** Only items of one group share a batch (say, edits of one field: one statement's text). */
   groupOf?: (item: I) => string;
   /** Items of the same key never share a batch (the same row written twice): the later waits. */
   keyOf?: (item: I) => string;
-  /**
-   * Whether a failed batch of several items is tried again item by item: for failures that may
-   * be one item's own and that left nothing written (the batch was one statement).
-   */
-  isItemsFailure?: (error: unknown) => boolean;
 };
 
 type Waiting<I, O> = {
   item: I;
   resolve: (result: O) => void;
   reject: (error: unknown) => void;
-  /** Sent alone: its batch failed and is tried again item by item. */
-  alone: boolean;
+  /** Set while the call waits to be sent. */
+  timer?: ReturnType<typeof setTimeout>;
 };
 
 /** `run` answers one result per item, in the items' order. */
@@ -33,17 +34,12 @@ export function createBatcher<I, O>(
   run: (items: I[]) => Promise<O[]>,
   options: BatchOptions<I>,
 ): (item: I) => Promise<O> {
-  const { maxBatch, maxInFlight, groupOf, keyOf, isItemsFailure } = options;
+  const { maxBatch, maxInFlight, maxWaitMs, waitError, groupOf, keyOf } = options;
   let waiting: Array<Waiting<I, O>> = [];
   let inFlight = 0;
 
   const takeBatch = (): Array<Waiting<I, O>> => {
-    const first = waiting[0]!;
-    if (first.alone) {
-      waiting.shift();
-      return [first];
-    }
-    const group = groupOf?.(first.item);
+    const group = groupOf?.(waiting[0]!.item);
     const keys = new Set<string>();
     const batch: Array<Waiting<I, O>> = [];
     const left: Array<Waiting<I, O>> = [];
@@ -51,7 +47,6 @@ export function createBatcher<I, O>(
       const key = keyOf?.(call.item);
       const fits =
         batch.length < maxBatch &&
-        !call.alone &&
         (groupOf === undefined || groupOf(call.item) === group) &&
         (key === undefined || !keys.has(key));
       if (!fits) {
@@ -59,6 +54,7 @@ export function createBatcher<I, O>(
         continue;
       }
       if (key !== undefined) keys.add(key);
+      clearTimeout(call.timer);
       batch.push(call);
     }
     waiting = left;
@@ -71,17 +67,13 @@ export function createBatcher<I, O>(
     let failure: unknown;
     try {
       results = await run(batch.map((call) => call.item));
+      if (results.length !== batch.length) throw new Error('A batch answered another number of results');
     } catch (error) {
+      results = undefined;
       failure = error;
     }
     inFlight--;
-    const tryAlone = results === undefined && batch.length > 1 && isItemsFailure?.(failure) === true;
-    if (tryAlone) {
-      for (const call of batch) call.alone = true;
-      waiting = [...batch, ...waiting];
-    }
     pump();
-    if (tryAlone) return;
     for (const [index, call] of batch.entries()) {
       if (results === undefined) call.reject(failure);
       else call.resolve(results[index]!);
@@ -95,10 +87,18 @@ export function createBatcher<I, O>(
     }
   };
 
+  const giveUp = (call: Waiting<I, O>) => {
+    waiting = waiting.filter((other) => other !== call);
+    call.reject(waitError());
+  };
+
   return (item) =>
     new Promise<O>((resolve, reject) => {
-      waiting.push({ item, resolve, reject, alone: false });
+      const call: Waiting<I, O> = { item, resolve, reject };
+      waiting.push(call);
       pump();
+      // Not sent at once: it is still the last one waiting.
+      if (waiting.at(-1) === call) call.timer = setTimeout(() => giveUp(call), maxWaitMs);
     });
 }
 

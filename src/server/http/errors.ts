@@ -49,6 +49,8 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
 
 export const DATABASE_SLOW_MESSAGE = 'The database took too long to answer. Please try again shortly.';
 
+export const databaseTooSlow = () => new HttpError(503, DATABASE_SLOW_MESSAGE);
+
 export const NUL_CHARACTER_MESSAGE = 'Text must not contain NUL characters';
 
 export const CONCURRENT_CHANGE_MESSAGE = 'Another change to the same data got in the way. Please try again.';

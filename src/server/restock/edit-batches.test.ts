@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Product } from '../../core/product-fields/fields';
 import { demoProducts } from '../../core/restock/demo-products';
 import { postgresErrorCode } from '../db/errors';
@@ -106,7 +106,7 @@ describe('edits written together', () => {
     expect(unconditional).toMatchObject({ outcome: 'updated', product: { cost: 32, version: 3 } });
   });
 
-  it('fail only the edit the database refuses, and write the others of its batch', async () => {
+  it('fail only the edit the database refuses, and write the others of its batch alone', async () => {
     const owner = await sellerWith(4);
     const supplier = (msku: string, value: string) =>
       ({
@@ -119,7 +119,8 @@ describe('edits written together', () => {
     const results = await Promise.allSettled([
       updateProductField(t.db, supplier('SAME-0', 'First')),
       updateProductField(t.db, supplier('SAME-1', 'Acme')),
-      // PostgreSQL refuses NUL in text; the route's rules refuse it before, this is the last guard.
+      // PostgreSQL refuses NUL in text. The route's rules refuse it before; here the batch's
+      // statement fails, and each of its edits is written in a statement of its own.
       updateProductField(t.db, supplier('SAME-2', 'Bad\u0000Name')),
       updateProductField(t.db, supplier('SAME-3', 'Globex')),
     ]);
@@ -166,6 +167,37 @@ describe('edits written together', () => {
         seller.token,
       );
       for (const row of table.body) expect(row.cost).toBe(which * 100 + Number(row.id.split('-')[1]));
+    }
+  });
+
+  it("write the other edits of a batch at once while another transaction holds one edit's product", async () => {
+    const held = await sellerWith(1);
+    const other = await sellerWith(3);
+    const holder = await t.pool.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT 1 FROM products WHERE account_id = $1 FOR UPDATE', [held.accountId]);
+      const first = updateProductField(t.db, costEdit(other.accountId, 'SAME-0', 50));
+      const waiting = updateProductField(t.db, costEdit(held.accountId, 'SAME-0', 51));
+      const others = [1, 2].map((index) =>
+        updateProductField(t.db, costEdit(other.accountId, `SAME-${index}`, 50)),
+      );
+      await expect(Promise.all([first, ...others])).resolves.toMatchObject([
+        { outcome: 'updated' },
+        { outcome: 'updated' },
+        { outcome: 'updated' },
+      ]);
+      // The held product's edit waits, alone, for its row.
+      await vi.waitFor(async () => {
+        const waits = await t.pool.query(
+          "SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+        );
+        expect(waits.rowCount).toBe(1);
+      });
+      await holder.query('COMMIT');
+      await expect(waiting).resolves.toMatchObject({ outcome: 'updated', product: { cost: 51, version: 2 } });
+    } finally {
+      holder.release();
     }
   });
 });

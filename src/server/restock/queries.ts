@@ -3,10 +3,11 @@ import { type EditableField, PRODUCT_FIELD_KEYS, type Product } from '../../core
 import type { ForecastFields } from '../../core/restock/engine';
 import { createBatcher, perDatabase } from '../db/batches';
 import { postgresErrorCode } from '../db/errors';
-import type { Db } from '../db/pool';
+import { type Db, DEFAULT_POOL_TIMEOUTS } from '../db/pool';
 import { PRODUCT_SQL_TYPES } from '../db/product-sql-types';
 import { userTablePrefs } from '../db/schema';
 import { inTransaction } from '../db/transaction';
+import { databaseTooSlow } from '../http/errors';
 
 /** A stored product as read for the table, with its version (the row's ETag). */
 export type StoredProduct = Product & { version: number };
@@ -262,26 +263,18 @@ export async function findProduct(
   return result.rows[0];
 }
 
-// Each field's edit statement, made once. `field` comes from the EDITABLE_FIELDS whitelist,
-// never from raw input.
-const editStatements = new Map<EditableField, string>();
+const aloneStatements = new Map<EditableField, string>();
 
-function editStatement(field: EditableField): string {
-  let text = editStatements.get(field);
+// `field` comes from the EDITABLE_FIELDS whitelist, never from raw input.
+function aloneStatement(field: EditableField): string {
+  let text = aloneStatements.get(field);
   if (text === undefined) {
-    text = `WITH v AS (
-       SELECT * FROM unnest($1::uuid[], $2::text[], $3::${PRODUCT_SQL_TYPES.get(field)}[], $4::int[])
-         AS v(account_id, msku, value, expected)),
-     u AS (
-       UPDATE products AS p SET ${field} = v.value, version = p.version + 1, updated_at = now()
-       FROM v
-       WHERE p.account_id = v.account_id AND p.msku = v.msku AND (v.expected IS NULL OR p.version = v.expected)
-       RETURNING p.account_id AS edited_account, ${STORED_PRODUCT_KEYS.map((key) => `p.${key}`).join(', ')})
-     SELECT u.*, f.daily_rate AS forecast_daily_rate, f.trend, f.seasonality_suggestion,
-       f.accuracy AS forecast_accuracy, s.calculation_defaults
-     FROM u LEFT JOIN forecasts AS f ON f.account_id = u.edited_account AND f.msku = u.msku
-       LEFT JOIN account_settings AS s ON s.account_id = u.edited_account`;
-    editStatements.set(field, text);
+    text = `WITH u AS (
+       UPDATE products SET ${field} = $3, version = version + 1, updated_at = now()
+       WHERE account_id = $1 AND msku = $2 AND ($4::int IS NULL OR version = $4)
+       RETURNING ${SELECT_LIST})
+     ${WITH_FORECAST_AND_DEFAULTS}`;
+    aloneStatements.set(field, text);
   }
   return text;
 }
@@ -295,49 +288,98 @@ export type FieldEdit = {
   expectedVersion: number | null;
 };
 
+/** Writes one edit in a statement of its own, waiting for its row as long as another holds it. */
+async function writeFieldEditAlone(db: Db, edit: FieldEdit): Promise<ProductForRow | undefined> {
+  const result = await (db as unknown as NamedQueryable).$client.query<ProductForRow>({
+    // Named per field: each edit's statement is parsed and planned once per connection, not per PATCH.
+    name: `restock-edit-${edit.field}`,
+    text: aloneStatement(edit.field),
+    values: [edit.accountId, edit.msku, edit.value, edit.expectedVersion],
+  });
+  return result.rows[0];
+}
+
+// The batch's statement per field. It writes only the rows it can lock at once (SKIP LOCKED): a
+// batch never waits for a row that another transaction holds (an import, an undo, another
+// process's batch), so one account's locked rows hold up no other account's edits, and a batch
+// takes part in no deadlock. An edit it skips goes alone (writeFieldEditAlone) and waits there.
+const batchStatements = new Map<EditableField, string>();
+
+function batchStatement(field: EditableField): string {
+  let text = batchStatements.get(field);
+  if (text === undefined) {
+    text = `WITH v AS (
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::${PRODUCT_SQL_TYPES.get(field)}[], $4::int[])
+         AS v(account_id, msku, value, expected)),
+     free AS (
+       SELECT p.account_id, p.msku FROM products AS p JOIN v ON p.account_id = v.account_id AND p.msku = v.msku
+       FOR UPDATE OF p SKIP LOCKED),
+     u AS (
+       UPDATE products AS p SET ${field} = v.value, version = p.version + 1, updated_at = now()
+       FROM v JOIN free ON free.account_id = v.account_id AND free.msku = v.msku
+       WHERE p.account_id = v.account_id AND p.msku = v.msku AND (v.expected IS NULL OR p.version = v.expected)
+       RETURNING p.account_id AS edited_account, ${STORED_PRODUCT_KEYS.map((key) => `p.${key}`).join(', ')})
+     SELECT u.*, f.daily_rate AS forecast_daily_rate, f.trend, f.seasonality_suggestion,
+       f.accuracy AS forecast_accuracy, s.calculation_defaults
+     FROM u LEFT JOIN forecasts AS f ON f.account_id = u.edited_account AND f.msku = u.msku
+       LEFT JOIN account_settings AS s ON s.account_id = u.edited_account`;
+    batchStatements.set(field, text);
+  }
+  return text;
+}
+
+/** The database's own error codes (a lost connection's are Node's: ECONNRESET). */
+const SQLSTATE = /^[0-9A-Z]{5}$/;
+
 const editKey = (accountId: string, msku: string) => `${accountId}\n${msku}`;
 
 /**
  * Writes edits of one field, each to its own account's product, in one statement (one round trip
- * and one commit for them all); answers each edit's written row, or undefined where the product
- * is missing or not at the expected version.
+ * and one commit for them all); answers each edit's written row, or undefined where it wrote
+ * nothing: the product is missing, not at the expected version, or held by another transaction.
+ * A statement the database refused wrote nothing at all (it is one statement): every edit then
+ * answers undefined and goes alone, so only an edit at fault fails, with its own error.
  */
 async function writeFieldEdits(db: Db, edits: FieldEdit[]): Promise<Array<ProductForRow | undefined>> {
   const field = edits[0]!.field;
-  const result = await (db as unknown as NamedQueryable).$client.query<
-    ProductForRow & { edited_account: string }
-  >({
-    // Named per field: parsed and planned once per connection, not per batch.
-    name: `restock-edits-${field}`,
-    text: editStatement(field),
-    values: [
-      edits.map((edit) => edit.accountId),
-      edits.map((edit) => edit.msku),
-      edits.map((edit) => edit.value),
-      edits.map((edit) => edit.expectedVersion),
-    ],
-  });
-  const written = new Map<string, ProductForRow>();
-  for (const { edited_account, ...product } of result.rows) {
-    written.set(editKey(edited_account, product.msku), product);
+  let rows: Array<ProductForRow & { edited_account: string }>;
+  try {
+    const result = await (db as unknown as NamedQueryable).$client.query<
+      ProductForRow & { edited_account: string }
+    >({
+      // Named per field: parsed and planned once per connection, not per batch.
+      name: `restock-edits-${field}`,
+      text: batchStatement(field),
+      values: [
+        edits.map((edit) => edit.accountId),
+        edits.map((edit) => edit.msku),
+        edits.map((edit) => edit.value),
+        edits.map((edit) => edit.expectedVersion),
+      ],
+    });
+    rows = result.rows;
+  } catch (error) {
+    // Without the database's own error code (a lost connection, no answer in time) the batch may
+    // have committed: its edits fail as one edit would, never written twice.
+    if (!SQLSTATE.test(postgresErrorCode(error) ?? '')) throw error;
+    return edits.map(() => undefined);
   }
+  const written = new Map<string, ProductForRow>();
+  for (const { edited_account, ...product } of rows)
+    written.set(editKey(edited_account, product.msku), product);
   return edits.map((edit) => written.get(editKey(edit.accountId, edit.msku)));
 }
 
-// A data error, a constraint or a deadlock fails the whole statement, so nothing of the batch was
-// written: its edits are then tried one by one, and only the one at fault fails. One batch at a
-// time, so a process's batches never wait on each other's rows; a deadlock with another writer
-// (another process's batch, an undo) rolls the batch back and its edits go again alone.
-const isOneEditsFailure = (error: unknown) => /^(22|23|40)/.test(postgresErrorCode(error) ?? '');
-
-// Edits from every request of the moment go together, one batch per field (db/batches.ts).
+// Edits from every request of the moment go together, one batch per field and one batch at a time
+// (db/batches.ts): a write's round trip and commit serve many edits.
 const fieldEditWriter = perDatabase((db: Db) =>
   createBatcher((edits: FieldEdit[]) => writeFieldEdits(db, edits), {
     maxBatch: 128,
     maxInFlight: 1,
+    maxWaitMs: DEFAULT_POOL_TIMEOUTS.acquireTimeoutMs,
+    waitError: databaseTooSlow,
     groupOf: (edit) => edit.field,
     keyOf: (edit) => editKey(edit.accountId, edit.msku),
-    isItemsFailure: isOneEditsFailure,
   }),
 );
 
@@ -348,11 +390,12 @@ export type FieldUpdate =
 
 /**
  * Sets one editable field and bumps the version, in a statement that also answers what the
- * returned row needs (with the other edits of the moment). With an `expectedVersion` the write
- * only happens if nobody changed the row since (If-Match); otherwise it answers 'stale'.
+ * returned row needs: with the other edits of the moment, or alone where the batch could not
+ * write it. With an `expectedVersion` the write only happens if nobody changed the row since
+ * (If-Match); otherwise it answers 'stale'.
  */
 export async function updateProductField(db: Db, edit: FieldEdit): Promise<FieldUpdate> {
-  const updated = await fieldEditWriter(db)(edit);
+  const updated = (await fieldEditWriter(db)(edit)) ?? (await writeFieldEditAlone(db, edit));
   if (updated) return { outcome: 'updated', product: updated };
   const current = await findProduct(db, edit.accountId, edit.msku);
   return current ? { outcome: 'stale', product: current } : { outcome: 'not-found' };
