@@ -139,11 +139,7 @@ export function frameworkErrorHandler(trustProxy: boolean) {
       .split(',')
       .at(-1)
       ?.trim();
-    applySecurityHeaders(
-      request,
-      reply,
-      request.protocol === 'https' || (trustProxy && forwarded === 'https'),
-    );
+    applySecurityHeaders(reply, request.protocol === 'https' || (trustProxy && forwarded === 'https'));
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ message: FRAMEWORK_MESSAGES[error.code] ?? error.message });
