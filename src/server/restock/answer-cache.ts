@@ -1,9 +1,9 @@
 /**
- * Serialised answers kept per account, keyed by a stamp of the account's data (`findTableStamp`
- * for a whole table, the snapshot a first screenful was read after for that): a read whose stamp
- * matches the stored one sends the stored bytes instead of reading, deriving and serialising every
- * product again. The stamp is checked against the database on every request, so several app
- * processes each keep their own copy and none serves stale data.
+ * Serialised answers kept per account, keyed by what the account's data was when they were read
+ * (the snapshot a whole table or a first screenful was read after, checked against the account's
+ * change rows): a read whose key matches the stored one sends the stored bytes instead of reading,
+ * deriving and serialising every product again. The key is checked against the database on every
+ * request, so several app processes each keep their own copy and none serves stale data.
  *
  * Reads that miss at the same time for the same key share one build (a table opened in five tabs,
  * fifty clients polling): only the first takes a turn of heavy work.

@@ -18,13 +18,12 @@ import { badRequest, clientGoneSignal, notFound } from '../http/errors';
 import { sendAsBuilt } from '../http/send-as-built';
 import { mapInTurns } from '../http/turns';
 import { parseBody, parseInput } from '../http/validate';
-import { ANSWER_CACHE_BYTES, CACHED_TABLE_PRODUCTS, createAnswerCache } from './answer-cache';
+import { ANSWER_CACHE_BYTES, createAnswerCache } from './answer-cache';
 import { columnsAnswer } from './columns-answer';
 import { firstRowsAnswer } from './first-rows-answer';
 import {
   findColumnKeys,
   findProduct,
-  findTableStamp,
   forEachProductValues,
   type ProductForRow,
   type StoredProduct,
@@ -32,6 +31,7 @@ import {
   updateProductField,
 } from './queries';
 import { createRowCache, ROW_CACHE_BYTES } from './row-cache';
+import { keptTableAnswer, type TableState } from './table-answer';
 import { FIRST_ROWS_LIMIT, tableRowFromValues, toTableRow } from './table-rows';
 
 const tableParams = z.object({ table: z.string() });
@@ -93,7 +93,7 @@ export function restockRoutes(app: FastifyInstance, deps: AppDeps): void {
     return orderColumns(keys);
   });
 
-  // Whole-table answers of small and middle-sized accounts by shape and stamp (answer-cache.ts).
+  // Whole-table answers of small and middle-sized accounts by shape and snapshot (table-answer.ts).
   const answers = createAnswerCache(ANSWER_CACHE_BYTES);
   // Serialised compact rows per product of any account's size (row-cache.ts).
   const rowCache = createRowCache(ROW_CACHE_BYTES);
@@ -109,18 +109,14 @@ export function restockRoutes(app: FastifyInstance, deps: AppDeps): void {
     const day = today();
     reply.header('content-type', 'application/json; charset=utf-8');
     if (limit !== undefined) return reply.send(await firstRowsAnswer(firstRowsDeps, accountId, limit, day));
-    // A whole table is kept only up to a size.
-    const tableState = await findTableStamp(db, accountId, CACHED_TABLE_PRODUCTS);
-    const { stamp, defaults: storedDefaults } = tableState;
     // The whole table: read, derived and serialised within the account's turns (decision 008),
     // in slices that leave turns to other requests, and handed to `write` as it is made.
-    const build = (write: (piece: string) => void, cancel?: AbortSignal) =>
+    const build = (state: TableState, write: (piece: string) => void, cancel?: AbortSignal) =>
       runHeavy(accountId, async () => {
         // The grid's shape: rows unchanged since the last read are sent as serialised then.
-        if (shape === 'columns')
-          return columnsAnswer(db, rowCache, accountId, tableState, day, write, cancel);
+        if (shape === 'columns') return columnsAnswer(db, rowCache, accountId, state, day, write, cancel);
         cancel?.throwIfAborted();
-        const defaults = calculationDefaultsFrom(storedDefaults);
+        const defaults = calculationDefaultsFrom(state.defaults);
         let before = '[';
         await forEachProductValues(db, accountId, false, async (values) => {
           cancel?.throwIfAborted();
@@ -132,17 +128,17 @@ export function restockRoutes(app: FastifyInstance, deps: AppDeps): void {
         });
         write(before === '[' ? '[]' : ']');
       });
+    // A stored answer is sent as it is, with no turn to wait for (a table small enough to keep).
+    const { state, kept } = await keptTableAnswer(db, answers, accountId, shape, day, async (forState) => {
+      const pieces: Buffer[] = [];
+      await build(forState, (piece) => pieces.push(Buffer.from(piece, 'utf8')));
+      return Buffer.concat(pieces);
+    });
+    if (kept) return reply.send(await kept);
     // A large table is built for every read: its turns are what keep one account from streaming
     // it in a loop at the expense of the others (decision 008). It is sent as it is made, and a
     // reload or a closed tab stops it: a million rows take seconds of the server's CPU.
-    if (stamp === null) return sendAsBuilt(reply, (write) => build(write, clientGoneSignal(reply)));
-    // A stored answer is sent as it is, with no turn to wait for.
-    const body = await answers.get(accountId, `${shape}\n${day}\n${stamp}`, async () => {
-      const pieces: Buffer[] = [];
-      await build((piece) => pieces.push(Buffer.from(piece, 'utf8')));
-      return Buffer.concat(pieces);
-    });
-    return reply.send(body);
+    return sendAsBuilt(reply, (write) => build(state, write, clientGoneSignal(reply)));
   });
 
   app.get('/api/tables/:table/data/:id', { preHandler: [requireAuth, canView] }, async (request, reply) => {
