@@ -145,8 +145,8 @@ export function runBench(main: () => Promise<void>): void {
 }
 
 /**
- * The CPU time every process named `postgres` on this machine has used, in milliseconds (the
- * embedded server's, or a local server's); 0 where there is no /proc.
+ * The CPU time every process named `postgres` on this machine and its reaped children have used,
+ * in milliseconds (the embedded server's, or a local server's); 0 where there is no /proc.
  */
 export function postgresCpuMs(): number {
   let ticks = 0;
@@ -165,9 +165,11 @@ export function postgresCpuMs(): number {
     }
     const nameEnd = stat.lastIndexOf(')');
     if (stat.slice(stat.indexOf('(') + 1, nameEnd) !== 'postgres') continue;
-    // After the name: state is field 3 of stat(5), so utime and stime (14 and 15) sit at 11 and 12.
+    // After the name: state is field 3 of stat(5), so utime and stime (14 and 15) sit at 11 and
+    // 12, and the reaped children's cutime and cstime (16 and 17) at 13 and 14: a backend that
+    // exits leaves its time with the postmaster, so the sum never falls.
     const fields = stat.slice(nameEnd + 2).split(' ');
-    ticks += Number(fields[11]) + Number(fields[12]);
+    ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
   }
   // USER_HZ is 100 on Linux.
   return ticks * 10;
