@@ -1,8 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import { type EditableField, PRODUCT_FIELD_KEYS, type Product } from '../../core/product-fields/fields';
+import pg from 'pg';
+import {
+  EDITABLE_FIELDS,
+  type EditableField,
+  PRODUCT_FIELD_KEYS,
+  type Product,
+} from '../../core/product-fields/fields';
 import type { ForecastFields } from '../../core/restock/engine';
 import { createBatcher, perDatabase } from '../db/batches';
-import { postgresErrorCode } from '../db/errors';
 import { type Db, DEFAULT_POOL_TIMEOUTS } from '../db/pool';
 import { PRODUCT_SQL_TYPES } from '../db/product-sql-types';
 import { userTablePrefs } from '../db/schema';
@@ -263,21 +268,13 @@ export async function findProduct(
   return result.rows[0];
 }
 
-const aloneStatements = new Map<EditableField, string>();
-
 // `field` comes from the EDITABLE_FIELDS whitelist, never from raw input.
-function aloneStatement(field: EditableField): string {
-  let text = aloneStatements.get(field);
-  if (text === undefined) {
-    text = `WITH u AS (
+const aloneStatementText = (field: EditableField) => `WITH u AS (
        UPDATE products SET ${field} = $3, version = version + 1, updated_at = now()
        WHERE account_id = $1 AND msku = $2 AND ($4::int IS NULL OR version = $4)
        RETURNING ${SELECT_LIST})
      ${WITH_FORECAST_AND_DEFAULTS}`;
-    aloneStatements.set(field, text);
-  }
-  return text;
-}
+const ALONE_STATEMENTS = new Map(EDITABLE_FIELDS.map((field) => [field, aloneStatementText(field)]));
 
 /** One edit of one field of one product; `expectedVersion` null writes whatever is there. */
 export type FieldEdit = {
@@ -293,7 +290,7 @@ async function writeFieldEditAlone(db: Db, edit: FieldEdit): Promise<ProductForR
   const result = await (db as unknown as NamedQueryable).$client.query<ProductForRow>({
     // Named per field: each edit's statement is parsed and planned once per connection, not per PATCH.
     name: `restock-edit-${edit.field}`,
-    text: aloneStatement(edit.field),
+    text: ALONE_STATEMENTS.get(edit.field)!,
     values: [edit.accountId, edit.msku, edit.value, edit.expectedVersion],
   });
   return result.rows[0];
@@ -303,33 +300,23 @@ async function writeFieldEditAlone(db: Db, edit: FieldEdit): Promise<ProductForR
 // batch never waits for a row that another transaction holds (an import, an undo, another
 // process's batch), so one account's locked rows hold up no other account's edits, and a batch
 // takes part in no deadlock. An edit it skips goes alone (writeFieldEditAlone) and waits there.
-const batchStatements = new Map<EditableField, string>();
-
-function batchStatement(field: EditableField): string {
-  let text = batchStatements.get(field);
-  if (text === undefined) {
-    text = `WITH v AS (
+const batchStatementText = (field: EditableField) => `WITH v AS (
        SELECT * FROM unnest($1::uuid[], $2::text[], $3::${PRODUCT_SQL_TYPES.get(field)}[], $4::int[])
-         AS v(account_id, msku, value, expected)),
+         WITH ORDINALITY AS v(account_id, msku, value, expected, place)),
      free AS (
        SELECT p.account_id, p.msku FROM products AS p JOIN v ON p.account_id = v.account_id AND p.msku = v.msku
-       FOR UPDATE OF p SKIP LOCKED),
+       FOR NO KEY UPDATE OF p SKIP LOCKED),
      u AS (
        UPDATE products AS p SET ${field} = v.value, version = p.version + 1, updated_at = now()
        FROM v JOIN free ON free.account_id = v.account_id AND free.msku = v.msku
        WHERE p.account_id = v.account_id AND p.msku = v.msku AND (v.expected IS NULL OR p.version = v.expected)
-       RETURNING p.account_id AS edited_account, ${STORED_PRODUCT_KEYS.map((key) => `p.${key}`).join(', ')})
+       RETURNING v.place AS edit_place, ${STORED_PRODUCT_KEYS.map((key) => `p.${key}`).join(', ')})
      SELECT u.*, f.daily_rate AS forecast_daily_rate, f.trend, f.seasonality_suggestion,
        f.accuracy AS forecast_accuracy, s.calculation_defaults
-     FROM u LEFT JOIN forecasts AS f ON f.account_id = u.edited_account AND f.msku = u.msku
-       LEFT JOIN account_settings AS s ON s.account_id = u.edited_account`;
-    batchStatements.set(field, text);
-  }
-  return text;
-}
-
-/** The database's own error codes (a lost connection's are Node's: ECONNRESET). */
-const SQLSTATE = /^[0-9A-Z]{5}$/;
+     FROM u JOIN v ON v.place = u.edit_place
+       LEFT JOIN forecasts AS f ON f.account_id = v.account_id AND f.msku = u.msku
+       LEFT JOIN account_settings AS s ON s.account_id = v.account_id`;
+const BATCH_STATEMENTS = new Map(EDITABLE_FIELDS.map((field) => [field, batchStatementText(field)]));
 
 const editKey = (accountId: string, msku: string) => `${accountId}\n${msku}`;
 
@@ -342,14 +329,14 @@ const editKey = (accountId: string, msku: string) => `${accountId}\n${msku}`;
  */
 async function writeFieldEdits(db: Db, edits: FieldEdit[]): Promise<Array<ProductForRow | undefined>> {
   const field = edits[0]!.field;
-  let rows: Array<ProductForRow & { edited_account: string }>;
+  let rows: Array<ProductForRow & { edit_place: number }>;
   try {
     const result = await (db as unknown as NamedQueryable).$client.query<
-      ProductForRow & { edited_account: string }
+      ProductForRow & { edit_place: number }
     >({
       // Named per field: parsed and planned once per connection, not per batch.
       name: `restock-edits-${field}`,
-      text: batchStatement(field),
+      text: BATCH_STATEMENTS.get(field)!,
       values: [
         edits.map((edit) => edit.accountId),
         edits.map((edit) => edit.msku),
@@ -359,15 +346,15 @@ async function writeFieldEdits(db: Db, edits: FieldEdit[]): Promise<Array<Produc
     });
     rows = result.rows;
   } catch (error) {
-    // Without the database's own error code (a lost connection, no answer in time) the batch may
-    // have committed: its edits fail as one edit would, never written twice.
-    if (!SQLSTATE.test(postgresErrorCode(error) ?? '')) throw error;
+    // Without the database's own error (a lost connection, no answer in time) the batch may have
+    // committed: its edits fail as one edit would, never written twice.
+    if (!(error instanceof pg.DatabaseError)) throw error;
     return edits.map(() => undefined);
   }
-  const written = new Map<string, ProductForRow>();
-  for (const { edited_account, ...product } of rows)
-    written.set(editKey(edited_account, product.msku), product);
-  return edits.map((edit) => written.get(editKey(edit.accountId, edit.msku)));
+  // Each written row answers the edit at its place in the batch (counted from 1).
+  const written: Array<ProductForRow | undefined> = edits.map(() => undefined);
+  for (const { edit_place, ...product } of rows) written[edit_place - 1] = product;
+  return written;
 }
 
 // Edits from every request of the moment go together, one batch per field and one batch at a time

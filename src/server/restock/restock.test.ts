@@ -106,6 +106,27 @@ describe('GET /api/tables/restock/data', () => {
     expect((await read()).map((row) => row.id)).toEqual(['WIDGET-1', 'WIDGET-3']);
   });
 
+  it('shows a write that was under way while the kept answer was read, once it commits', async () => {
+    const owner = await ownerWithProducts();
+    const accountId = await accountIdOf(t.pool, owner.email);
+    const costs = async () =>
+      (await owner.client.get<Row[]>('/api/tables/restock/data', owner.token)).body.map((row) => row.cost);
+    const writer = await t.pool.connect();
+    try {
+      await writer.query('BEGIN');
+      await writer.query("UPDATE products SET cost = 13 WHERE account_id = $1 AND msku = 'WIDGET-1'", [
+        accountId,
+      ]);
+      // Read and kept while the write is not committed: the answer cannot hold it.
+      expect(await costs()).toEqual([10]);
+      expect(await costs()).toEqual([10]);
+      await writer.query('COMMIT');
+    } finally {
+      writer.release();
+    }
+    expect(await costs()).toEqual([13]);
+  });
+
   it("never shows another account's rows", async () => {
     await ownerWithProducts([{ ...widget, msku: 'SECRET-1' }]);
     const other = await signUp(t.baseUrl);
