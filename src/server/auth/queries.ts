@@ -2,9 +2,8 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Role } from '../../core/roles';
 import { createBatcher, perDatabase } from '../db/batches';
 import { isUniqueViolation } from '../db/errors';
-import { type Db, DEFAULT_POOL_TIMEOUTS } from '../db/pool';
+import type { Db } from '../db/pool';
 import { accounts, memberInvitations, refreshTokens, users } from '../db/schema';
-import { databaseTooSlow } from '../http/errors';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -109,12 +108,10 @@ const sessionUserReader = perDatabase((db: Db) =>
   createBatcher((ids: string[]) => findSessionUsers(db, ids), {
     maxBatch: 256,
     maxInFlight: 2,
-    maxWaitMs: DEFAULT_POOL_TIMEOUTS.acquireTimeoutMs,
-    waitError: databaseTooSlow,
   }),
 );
 
-/** The user behind a bearer token (`findSessionUsers`), with the other requests' of the moment. */
+/** The user behind a bearer token (`findSessionUsers`), read with the other requests' users. */
 export const findSessionUser = (db: Db, id: string): Promise<SessionUser | undefined> =>
   sessionUserReader(db)(id);
 

@@ -1,3 +1,6 @@
+import { databaseTooSlow } from '../http/errors';
+import { DEFAULT_POOL_TIMEOUTS } from './pool';
+
 /**
  * Calls of one kind that go to the database together (decision 019): a call goes at once while
  * fewer than `maxInFlight` batches are under way; the calls made meanwhile wait and go together,
@@ -11,10 +14,11 @@ export type BatchOptions<I> = {
   maxInFlight: number;
   /**
    * How long a call may wait to be sent (the batches ahead of it are slow: a database that does
-   * not answer); then it fails with `waitError()`, as a request waiting for a pool connection does.
+   * not answer); then it fails with `waitError()`. By default as a request waiting for a pool
+   * connection does: after the pool's acquire time, with a 503.
    */
-  maxWaitMs: number;
-  waitError: () => Error;
+  maxWaitMs?: number;
+  waitError?: () => Error;
   /** Only items of one group share a batch (say, edits of one field: one statement's text). */
   groupOf?: (item: I) => string;
   /** Items of the same key never share a batch (the same row written twice): the later waits. */
@@ -34,7 +38,14 @@ export function createBatcher<I, O>(
   run: (items: I[]) => Promise<O[]>,
   options: BatchOptions<I>,
 ): (item: I) => Promise<O> {
-  const { maxBatch, maxInFlight, maxWaitMs, waitError, groupOf, keyOf } = options;
+  const {
+    maxBatch,
+    maxInFlight,
+    maxWaitMs = DEFAULT_POOL_TIMEOUTS.acquireTimeoutMs,
+    waitError = databaseTooSlow,
+    groupOf,
+    keyOf,
+  } = options;
   let waiting: Array<Waiting<I, O>> = [];
   let inFlight = 0;
 

@@ -8,11 +8,10 @@ import {
 } from '../../core/product-fields/fields';
 import type { ForecastFields } from '../../core/restock/engine';
 import { createBatcher, perDatabase } from '../db/batches';
-import { type Db, DEFAULT_POOL_TIMEOUTS } from '../db/pool';
+import type { Db } from '../db/pool';
 import { PRODUCT_SQL_TYPES } from '../db/product-sql-types';
 import { userTablePrefs } from '../db/schema';
 import { inTransaction } from '../db/transaction';
-import { databaseTooSlow } from '../http/errors';
 
 /** A stored product as read for the table, with its version (the row's ETag). */
 export type StoredProduct = Product & { version: number };
@@ -363,8 +362,6 @@ const fieldEditWriter = perDatabase((db: Db) =>
   createBatcher((edits: FieldEdit[]) => writeFieldEdits(db, edits), {
     maxBatch: 128,
     maxInFlight: 1,
-    maxWaitMs: DEFAULT_POOL_TIMEOUTS.acquireTimeoutMs,
-    waitError: databaseTooSlow,
     groupOf: (edit) => edit.field,
     keyOf: (edit) => editKey(edit.accountId, edit.msku),
   }),
