@@ -3,6 +3,9 @@
  * the restock read (1,000 products; both answer shapes), a one-field PATCH and log-in, beside the same load on a bare
  * Fastify route in the same process; the ratio to the bare route is the figure. The load runs in a
  * child process so it does not share the server's event loop. Prints figures; asserts nothing.
+ * Each load first runs for BENCH_WARMUP s (3 unless told) uncounted: in its first seconds V8 is still
+ * compiling the server's paths (a PATCH load's first 2-3 s run at a third to a half of its later rate),
+ * which a server that has served for a minute has done; that part's p99 is printed beside the rest.
  * BENCH_DURATION (s) and BENCH_CONNECTIONS override the defaults; DATABASE_URL uses that server;
  * BENCH_ONLY=PATCH (a label's first word; several with commas, ME,PATCH) runs those loads and the
  * bare reference only. Each run also prints, per request, the server's CPU, the CPU of every
@@ -17,6 +20,7 @@ import { replaceProducts } from '../src/server/restock/seed';
 import { BENCH_PASSWORD, postgresCpuMs, registerBenchSeller, startBenchApp } from './support';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PRODUCTS = 1_000;
 const ONLY = process.env.BENCH_ONLY;
@@ -53,15 +57,24 @@ type Autocannon = (options: {
   requests?: Array<AutocannonRequest & { setupRequest?: (request: AutocannonRequest) => AutocannonRequest }>;
 }) => Promise<AutocannonResult>;
 
-/** The child side: runs one load with autocannon and prints its figures as JSON. */
+/**
+ * The child side: runs one load with autocannon, the warm-up then the counted part, and prints
+ * each part's figures as a line of JSON as it ends (the parent starts counting at the first).
+ */
 async function drive(load: Load): Promise<void> {
-  const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
   let sent = 0;
+  if (WARMUP_S > 0)
+    process.stdout.write(`${JSON.stringify(await runAutocannon(load, WARMUP_S, () => sent++))}\n`);
+  process.stdout.write(`${JSON.stringify(await runAutocannon(load, DURATION_S, () => sent++))}\n`);
+}
+
+async function runAutocannon(load: Load, durationS: number, nextIndex: () => number): Promise<Figures> {
+  const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
   const patch = load.patch;
   const result = await autocannon({
     url: load.url,
     connections: CONNECTIONS,
-    duration: DURATION_S,
+    duration: durationS,
     method: load.method,
     headers: load.headers,
     body: load.body,
@@ -70,7 +83,7 @@ async function drive(load: Load): Promise<void> {
           {
             method: 'PATCH',
             setupRequest: (request) => {
-              const index = sent++;
+              const index = nextIndex();
               const value = patch.values[Math.floor(index / patch.paths.length) % 2];
               return {
                 ...request,
@@ -82,7 +95,7 @@ async function drive(load: Load): Promise<void> {
         ]
       : undefined,
   });
-  const figures: Figures = {
+  return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -90,11 +103,22 @@ async function drive(load: Load): Promise<void> {
     non2xx: result.non2xx,
     total: result.requests.total,
   };
-  process.stdout.write(`${JSON.stringify(figures)}\n`);
 }
 
-/** The server side: runs the load in a child process and samples this process's RSS meanwhile. */
-function runLoad(load: Load): Promise<Figures & { rssPeak: number; rssEachSecond: number[] }> {
+/**
+ * The server side: runs the load in a child process, calls `startCounting` as the counted part
+ * begins (after the warm-up) and samples this process's RSS meanwhile, warm-up included.
+ */
+function runLoad<Baseline>(
+  load: Load,
+  startCounting: () => Promise<Baseline>,
+): Promise<{
+  warmup?: Figures;
+  counted: Figures;
+  baseline: Baseline;
+  rssPeak: number;
+  rssEachSecond: number[];
+}> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), 'drive'], {
       stdio: ['pipe', 'pipe', 'inherit'],
@@ -107,14 +131,26 @@ function runLoad(load: Load): Promise<Figures & { rssPeak: number; rssEachSecond
       rssPeak = Math.max(rssPeak, rss);
       if (++ticks % 10 === 0) rssEachSecond.push(rss);
     }, 100);
+    let baseline = WARMUP_S > 0 ? undefined : startCounting();
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString('utf8');
+      if (!baseline && output.includes('\n')) baseline = startCounting();
     });
-    child.on('exit', (code) => {
+    child.on('exit', async (code) => {
       clearInterval(sampler);
-      if (code !== 0) return reject(new Error(`the load driver exited with ${code}`));
-      resolve({ ...(JSON.parse(output.trim().split('\n').pop()!) as Figures), rssPeak, rssEachSecond });
+      if (code !== 0 || !baseline) return reject(new Error(`the load driver exited with ${code}`));
+      const parts = output
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Figures);
+      resolve({
+        warmup: parts.length > 1 ? parts[0] : undefined,
+        counted: parts.at(-1)!,
+        baseline: await baseline,
+        rssPeak,
+        rssEachSecond,
+      });
     });
     child.stdin.end(JSON.stringify(load));
   });
@@ -192,6 +228,7 @@ async function main() {
       [
         string,
         Figures & {
+          warmupP99: number | undefined;
           rssPeak: number;
           rssEachSecond: number[];
           rssBefore: number;
@@ -213,12 +250,13 @@ async function main() {
       ).rows[0]!.commits;
     for (const [label, load] of chosen) {
       const rssBefore = process.memoryUsage().rss;
-      const [commitsBefore, databaseCpuBefore, cpuBefore] = [
-        await commits(),
-        postgresCpuMs(),
-        process.cpuUsage(),
-      ];
-      const figures = await runLoad(load);
+      const run = await runLoad(load, async () => ({
+        commitsBefore: await commits(),
+        databaseCpuBefore: postgresCpuMs(),
+        cpuBefore: process.cpuUsage(),
+      }));
+      const { commitsBefore, databaseCpuBefore, cpuBefore } = run.baseline;
+      const figures = run.counted;
       const cpu = process.cpuUsage(cpuBefore);
       const perRequest = {
         serverCpuUs: (cpu.user + cpu.system) / figures.total,
@@ -226,24 +264,36 @@ async function main() {
         // One less: the count's own statement.
         commits: ((await commits()) - commitsBefore - 1) / figures.total,
       };
-      results.push([label, { ...figures, ...perRequest, rssBefore, rssAfter: process.memoryUsage().rss }]);
+      results.push([
+        label,
+        {
+          ...figures,
+          ...perRequest,
+          warmupP99: run.warmup?.p99,
+          rssPeak: run.rssPeak,
+          rssEachSecond: run.rssEachSecond,
+          rssBefore,
+          rssAfter: process.memoryUsage().rss,
+        },
+      ]);
     }
 
     const reference = results[0]![1];
     console.log(
-      `\nLoad: ${CONNECTIONS} connections × ${DURATION_S} s per row; autocannon in its own process;` +
+      `\nLoad: ${CONNECTIONS} connections × ${DURATION_S} s per row, after ${WARMUP_S} s of the same load not counted` +
+        ' (its p99 in the last column); autocannon in its own process;' +
         ` server, PostgreSQL and load share this machine (${(await import('node:os')).availableParallelism()} cores).` +
         " Per request: the server process's CPU, every PostgreSQL process's CPU on the machine, and commits.\n",
     );
     console.log(
-      `${pad('run', 44)}${pad('req/s', 9)}${pad('p50', 8)}${pad('p99', 8)}${pad('errors', 8)}${pad('non-2xx', 9)}${pad('req/s vs bare', 15)}${pad('p99 vs bare', 13)}${pad('server CPU', 12)}${pad('database CPU', 14)}commits`,
+      `${pad('run', 44)}${pad('req/s', 9)}${pad('p50', 8)}${pad('p99', 8)}${pad('errors', 8)}${pad('non-2xx', 9)}${pad('req/s vs bare', 15)}${pad('p99 vs bare', 13)}${pad('server CPU', 12)}${pad('database CPU', 14)}${pad('commits', 9)}warm-up p99`,
     );
     for (const [label, f] of results) {
       console.log(
         `${pad(label, 44)}${pad(num(f.rps), 9)}${pad(`${f.p50} ms`, 8)}${pad(`${f.p99} ms`, 8)}` +
           `${pad(String(f.errors), 8)}${pad(String(f.non2xx), 9)}${pad(`${((100 * f.rps) / reference.rps).toFixed(1)}%`, 15)}` +
           `${pad(`${(f.p99 / Math.max(reference.p99, 1)).toFixed(1)}×`, 13)}${pad(`${num(f.serverCpuUs)} µs`, 12)}` +
-          `${pad(`${num(f.databaseCpuUs)} µs`, 14)}${f.commits.toFixed(2)}`,
+          `${pad(`${num(f.databaseCpuUs)} µs`, 14)}${pad(f.commits.toFixed(2), 9)}${f.warmupP99 === undefined ? '-' : `${f.warmupP99} ms`}`,
       );
     }
     const login = results.find(([label]) => label.startsWith('POST /api/login'))?.[1];
