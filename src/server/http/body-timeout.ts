@@ -22,6 +22,8 @@ export function registerBodyTimeout(app: FastifyInstance, defaultMs: number): vo
     const headers = request.headers;
     const hasBody = headers['transfer-encoding'] !== undefined || Number(headers['content-length'] ?? 0) > 0;
     if (!hasBody || request.method === 'GET' || request.method === 'HEAD') return payload;
+    // The whole body already came with the headers (a small JSON edit): nothing left to wait for.
+    if (request.raw.complete) return payload;
     const limitMs = request.routeOptions.config.bodyTimeoutMs ?? defaultMs;
     const guarded = new PassThrough();
     // The error reaches the request through the body parser; this only keeps it from being unhandled.

@@ -26,8 +26,8 @@ export const HELMET_OPTIONS = {
   crossOriginEmbedderPolicy: false,
 } satisfies HelmetOptions;
 
-function addHsts(reply: FastifyReply, isHttps: boolean): void {
-  if (isHttps) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+function addHsts(response: ServerResponse, isHttps: boolean): void {
+  if (isHttps) response.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
 }
 
 /**
@@ -55,11 +55,12 @@ function applyHelmet(response: ServerResponse): void {
 
 /** DESIGN 7: strict CSP for the SPA; the same headers on pages, API answers and errors. */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  app.addHook('onRequest', (_request, reply, done) => {
-    applyHelmet(reply.raw);
+  // On the raw answer as the request arrives: every answer keeps them, errors included, and no
+  // hook runs for them as the answer is sent.
+  app.addHook('onRequest', (request, reply, done) => {
+    applySecurityHeaders(reply, request.protocol === 'https');
     done();
   });
-  app.addHook('onSend', async (request, reply) => addHsts(reply, request.protocol === 'https'));
 }
 
 /**
@@ -68,5 +69,5 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
  */
 export function applySecurityHeaders(reply: FastifyReply, isHttps: boolean): void {
   applyHelmet(reply.raw);
-  addHsts(reply, isHttps);
+  addHsts(reply.raw, isHttps);
 }

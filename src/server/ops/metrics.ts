@@ -93,7 +93,8 @@ export function registerRequestMetrics(app: FastifyInstance, metrics: AppMetrics
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
     registers: [metrics.registry],
   });
-  app.addHook('onResponse', async (request, reply) => {
+  // A hook with a callback, not a promise: it runs for every answer.
+  app.addHook('onResponse', (request, reply, done) => {
     const labels = {
       method: request.method,
       route: request.routeOptions.url ?? '(no route)',
@@ -101,5 +102,6 @@ export function registerRequestMetrics(app: FastifyInstance, metrics: AppMetrics
     };
     requests.inc(labels);
     seconds.observe(labels, reply.elapsedTime / 1000);
+    done();
   });
 }
