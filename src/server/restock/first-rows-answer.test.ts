@@ -306,6 +306,60 @@ describe('the kept order of the first screenful', () => {
   });
 });
 
+describe('the checks of kept answers', () => {
+  it('sent at once for several accounts, each answer its own account and snapshots, and see every write committed before them', async () => {
+    const first = await seller(products);
+    const second = await seller(products);
+    await t.pool.query(`INSERT INTO account_settings (account_id, calculation_defaults) VALUES ($1, $2)`, [
+      second.accountId,
+      JSON.stringify({ desiredDays: 45 }),
+    ]);
+    const before = (await findFirstRowsState(t.db, first.accountId, { answer: null, order: null })).snapshot;
+    await t.pool.query('UPDATE products SET cost = 99 WHERE account_id = $1 AND msku = $2', [
+      first.accountId,
+      products[0]!.msku,
+    ]);
+    await t.pool.query(`INSERT INTO products (account_id, msku, title) VALUES ($1, 'NEW-ONE', 'New')`, [
+      second.accountId,
+    ]);
+    const checks = [
+      { accountId: first.accountId, answer: before, order: before },
+      { accountId: second.accountId, answer: before, order: null },
+      { accountId: first.accountId, answer: null, order: null },
+      { accountId: second.accountId, answer: before, order: before },
+      { accountId: first.accountId, answer: before, order: before },
+    ];
+    const states = await Promise.all(checks.map((check) => findFirstRowsState(t.db, check.accountId, check)));
+    expect(states.map(({ changed, reordered }) => ({ changed, reordered }))).toEqual([
+      // A cost written since: changed, not moved.
+      { changed: true, reordered: false },
+      { changed: true, reordered: true },
+      { changed: true, reordered: true },
+      // A product inserted since: both.
+      { changed: true, reordered: true },
+      { changed: true, reordered: false },
+    ]);
+    expect(states.map((state) => state.defaults)).toEqual([
+      null,
+      { desiredDays: 45 },
+      null,
+      { desiredDays: 45 },
+      null,
+    ]);
+    // Checked after those writes, a snapshot of now counts nothing as changed, for either account.
+    const now = states[2]!.snapshot;
+    const again = await Promise.all(
+      [first, second].map(({ accountId }) =>
+        findFirstRowsState(t.db, accountId, { answer: now, order: now }),
+      ),
+    );
+    expect(again.map(({ changed, reordered }) => ({ changed, reordered }))).toEqual([
+      { changed: false, reordered: false },
+      { changed: false, reordered: false },
+    ]);
+  });
+});
+
 describe('the change rows and other writes', () => {
   it('refuse to move a product to another account', async () => {
     const { accountId } = await seller(products);

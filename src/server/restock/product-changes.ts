@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { createBatcher, perDatabase } from '../db/batches';
 import type { Db } from '../db/pool';
 import { defineJob } from '../jobs/define-job';
 import type { NamedQueryable } from './queries';
@@ -8,6 +9,77 @@ import type { NamedQueryable } from './queries';
  * this many of that kind.
  */
 export const KEPT_PRODUCT_CHANGES = 256;
+
+/** What a table read is answered with: `findFirstRowsState`. */
+export type FirstRowsState = {
+  changed: boolean;
+  reordered: boolean;
+  snapshot: string;
+  defaults: Record<string, unknown> | null;
+  forecastGeneration: number;
+  server: string;
+};
+
+type StateCheck = { accountId: string; answer: string | null; order: string | null };
+
+/** The checks of the moment in one statement, each row at its check's place (counted from 1). */
+async function findFirstRowsStates(db: Db, checks: StateCheck[]): Promise<FirstRowsState[]> {
+  const result = await (db as unknown as NamedQueryable).$client.query<{
+    place: string;
+    changed: boolean;
+    reordered: boolean;
+    snapshot: string;
+    defaults: Record<string, unknown> | null;
+    forecast_generation: string;
+    server: string;
+  }>({
+    // Named: parsed and planned once per connection, as it runs before every table read.
+    name: 'restock-first-rows-states',
+    text: `SELECT k.place,
+       k.answer IS NULL
+         OR EXISTS (SELECT 1 FROM product_change_horizons AS h
+                    WHERE h.account_id = k.account_id AND h.horizon > pg_snapshot_xmin(k.answer))
+         OR EXISTS (SELECT 1 FROM product_changes AS c
+                    WHERE c.account_id = k.account_id AND c.xid >= pg_snapshot_xmin(k.answer)
+                      AND NOT pg_visible_in_snapshot(c.xid, k.answer)) AS changed,
+       k.kept_order IS NULL
+         OR EXISTS (SELECT 1 FROM product_change_horizons AS h
+                    WHERE h.account_id = k.account_id AND h.reorder_horizon > pg_snapshot_xmin(k.kept_order))
+         OR EXISTS (SELECT 1 FROM product_changes AS c
+                    WHERE c.account_id = k.account_id AND c.reorders AND c.xid >= pg_snapshot_xmin(k.kept_order)
+                      AND NOT pg_visible_in_snapshot(c.xid, k.kept_order)) AS reordered,
+       pg_current_snapshot()::text AS snapshot, s.calculation_defaults AS defaults,
+       coalesce(g.generation, 0)::text AS forecast_generation, pg_postmaster_start_time()::text AS server
+     FROM unnest($1::uuid[], $2::pg_snapshot[], $3::pg_snapshot[])
+       WITH ORDINALITY AS k(account_id, answer, kept_order, place)
+     LEFT JOIN account_settings AS s ON s.account_id = k.account_id
+     LEFT JOIN forecast_generations AS g ON g.account_id = k.account_id`,
+    values: [
+      checks.map((check) => check.accountId),
+      checks.map((check) => check.answer),
+      checks.map((check) => check.order),
+    ],
+  });
+  const states: FirstRowsState[] = new Array(checks.length);
+  for (const row of result.rows) {
+    states[Number(row.place) - 1] = {
+      changed: row.changed,
+      reordered: row.reordered,
+      snapshot: row.snapshot,
+      defaults: row.defaults,
+      forecastGeneration: Number(row.forecast_generation),
+      server: row.server,
+    };
+  }
+  return states;
+}
+
+// Every table read checks its kept answer in a batch formed after the read arrived (db/batches.ts),
+// so it sees every write committed before it, as a statement of its own would; under load one
+// statement checks the reads of many. Two batches at a time, as the session users are read.
+const stateChecker = perDatabase((db: Db) =>
+  createBatcher((checks: StateCheck[]) => findFirstRowsStates(db, checks), { maxBatch: 256, maxInFlight: 2 }),
+);
 
 /**
  * What a kept first screenful depends on, in one cheap read whatever the table's size: whether a
@@ -28,57 +100,11 @@ export const KEPT_PRODUCT_CHANGES = 256;
  * only when older than that one. Both snapshots must come from this database server: transaction
  * ids start again on another one.
  */
-export async function findFirstRowsState(
+export const findFirstRowsState = (
   db: Db,
   accountId: string,
   kept: { answer: string | null; order: string | null },
-): Promise<{
-  changed: boolean;
-  reordered: boolean;
-  snapshot: string;
-  defaults: Record<string, unknown> | null;
-  forecastGeneration: number;
-  server: string;
-}> {
-  const result = await (db as unknown as NamedQueryable).$client.query<{
-    changed: boolean;
-    reordered: boolean;
-    snapshot: string;
-    defaults: Record<string, unknown> | null;
-    forecast_generation: string;
-    server: string;
-  }>({
-    // Named: parsed and planned once per connection, as it runs before every first screenful.
-    name: 'restock-first-rows-state',
-    text: `SELECT $2::pg_snapshot IS NULL
-         OR EXISTS (SELECT 1 FROM product_change_horizons AS h
-                    WHERE h.account_id = $1 AND h.horizon > pg_snapshot_xmin($2::pg_snapshot))
-         OR EXISTS (SELECT 1 FROM product_changes AS c
-                    WHERE c.account_id = $1 AND c.xid >= pg_snapshot_xmin($2::pg_snapshot)
-                      AND NOT pg_visible_in_snapshot(c.xid, $2::pg_snapshot)) AS changed,
-       $3::pg_snapshot IS NULL
-         OR EXISTS (SELECT 1 FROM product_change_horizons AS h
-                    WHERE h.account_id = $1 AND h.reorder_horizon > pg_snapshot_xmin($3::pg_snapshot))
-         OR EXISTS (SELECT 1 FROM product_changes AS c
-                    WHERE c.account_id = $1 AND c.reorders AND c.xid >= pg_snapshot_xmin($3::pg_snapshot)
-                      AND NOT pg_visible_in_snapshot(c.xid, $3::pg_snapshot)) AS reordered,
-       pg_current_snapshot()::text AS snapshot, s.calculation_defaults AS defaults,
-       coalesce(g.generation, 0)::text AS forecast_generation, pg_postmaster_start_time()::text AS server
-     FROM (SELECT 1) AS one
-     LEFT JOIN account_settings AS s ON s.account_id = $1
-     LEFT JOIN forecast_generations AS g ON g.account_id = $1`,
-    values: [accountId, kept.answer, kept.order],
-  });
-  const row = result.rows[0]!;
-  return {
-    changed: row.changed,
-    reordered: row.reordered,
-    snapshot: row.snapshot,
-    defaults: row.defaults,
-    forecastGeneration: Number(row.forecast_generation),
-    server: row.server,
-  };
-}
+): Promise<FirstRowsState> => stateChecker(db)({ accountId, ...kept });
 
 // The horizons raised by a prune: both to its xmin when a reordering row went, else only the first.
 const RAISE_HORIZONS = 'INSERT INTO product_change_horizons AS h (account_id, horizon, reorder_horizon)';
