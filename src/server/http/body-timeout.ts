@@ -17,13 +17,16 @@ declare module 'fastify' {
  * The answer is 408 and the connection is closed.
  */
 export function registerBodyTimeout(app: FastifyInstance, defaultMs: number): void {
-  app.addHook('preParsing', async (request, reply, payload) => {
+  // With a callback, not a promise: it runs for every request.
+  app.addHook('preParsing', (request, reply, payload, done) => {
     // Only a request that sends a body is waited on (a GET's stream is never read, so never ends).
     const headers = request.headers;
     const hasBody = headers['transfer-encoding'] !== undefined || Number(headers['content-length'] ?? 0) > 0;
-    if (!hasBody || request.method === 'GET' || request.method === 'HEAD') return payload;
-    // The whole body already came with the headers (a small JSON edit): nothing left to wait for.
-    if (request.raw.complete) return payload;
+    // A body that came whole with its headers (a small JSON edit) has nothing left to wait for.
+    if (!hasBody || request.method === 'GET' || request.method === 'HEAD' || request.raw.complete) {
+      done(null, payload);
+      return;
+    }
     const limitMs = request.routeOptions.config.bodyTimeoutMs ?? defaultMs;
     const guarded = new PassThrough();
     // The error reaches the request through the body parser; this only keeps it from being unhandled.
@@ -36,11 +39,11 @@ export function registerBodyTimeout(app: FastifyInstance, defaultMs: number): vo
       // Stop reading the rest of what the client trickles in.
       payload.resume();
     }, limitMs);
-    const done = () => clearTimeout(timer);
-    payload.on('end', done);
-    payload.on('error', done);
-    guarded.on('close', done);
-    request.raw.on('close', done);
-    return payload.pipe(guarded);
+    const stop = () => clearTimeout(timer);
+    payload.on('end', stop);
+    payload.on('error', stop);
+    guarded.on('close', stop);
+    request.raw.on('close', stop);
+    done(null, payload.pipe(guarded));
   });
 }
