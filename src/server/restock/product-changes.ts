@@ -25,7 +25,7 @@ type StateCheck = { accountId: string; answer: string | null; order: string | nu
 /** The checks of the moment in one statement, each row at its check's place (counted from 1). */
 async function findFirstRowsStates(db: Db, checks: StateCheck[]): Promise<FirstRowsState[]> {
   const result = await (db as unknown as NamedQueryable).$client.query<{
-    place: string;
+    place: number;
     changed: boolean;
     reordered: boolean;
     snapshot: string;
@@ -62,7 +62,7 @@ async function findFirstRowsStates(db: Db, checks: StateCheck[]): Promise<FirstR
   });
   const states: FirstRowsState[] = new Array(checks.length);
   for (const row of result.rows) {
-    states[Number(row.place) - 1] = {
+    states[row.place - 1] = {
       changed: row.changed,
       reordered: row.reordered,
       snapshot: row.snapshot,

@@ -11,8 +11,11 @@ afterAll(async () => {
   await t.close();
 });
 
-/** Sends a request whose body trickles in a byte every `everyMs`; answers what came back and when. */
-function trickle(path: string, everyMs: number, waitMs: number) {
+/**
+ * Sends a request whose body trickles in a byte every `everyMs`, after `withHeaders` of its bytes
+ * sent in the headers' own write; answers what came back and when.
+ */
+function trickle(path: string, everyMs: number, waitMs: number, withHeaders = 0) {
   const { port } = new URL(t.baseUrl);
   return new Promise<{ response: string; ms: number; closed: boolean }>((resolve) => {
     const started = performance.now();
@@ -22,10 +25,10 @@ function trickle(path: string, everyMs: number, waitMs: number) {
     const body = '{"email":"a@b","password":"x"}';
     socket.on('connect', () => {
       socket.write(
-        `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+        `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, withHeaders)}`,
       );
     });
-    let sent = 0;
+    let sent = withHeaders;
     const drip = setInterval(() => {
       if (sent < body.length && !socket.destroyed) socket.write(body[sent++]!);
     }, everyMs);
@@ -55,6 +58,13 @@ describe('a body sent a byte at a time', () => {
     expect(closed).toBe(true);
     // 1.5 s body timeout (this app's), not the 15 s the whole body would take.
     expect(ms).toBeLessThan(5000);
+  });
+
+  it('is cut off the same way when all but its last byte came with the headers', async () => {
+    const { response, ms, closed } = await trickle('/api/login', 5000, 10_000, 29);
+    expect(response).toMatch(/^HTTP\/1\.1 408/);
+    expect(closed).toBe(true);
+    expect(ms).toBeLessThan(4500);
   });
 
   it('leaves a body that arrives in time alone', async () => {
